@@ -1,0 +1,2 @@
+// PLACEHOLDER: implementation pending.
+export {};

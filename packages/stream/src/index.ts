@@ -1,0 +1,46 @@
+/**
+ * `@crayonai/stream`: the framework-free core of Crayon. The message model, the stream events,
+ * the adapter and converter contracts, the default Crayon SSE adapter and the identity
+ * converter. Other adapters and converters live on their own subpaths
+ * (`@crayonai/stream/adapters/ag-ui`, `/adapters/vercel`, `/converters/openai`, …).
+ *
+ * @packageDocumentation
+ */
+export type {
+  ActivityMessage,
+  AssistantMessage,
+  AssistantStatus,
+  BaseMessage,
+  BinaryPart,
+  DeveloperMessage,
+  GeneratedFile,
+  InputContent,
+  JSONValue,
+  MediaPart,
+  Message,
+  MessageRole,
+  Metadata,
+  PartSource,
+  ReasoningMessage,
+  SourceReference,
+  SystemMessage,
+  TextPart,
+  ToolCall,
+  ToolMessage,
+  UserMessage,
+} from "./message";
+export { normalizeContentPart } from "./message";
+export type {
+  CrayonStreamEvent,
+  CrayonStreamEventOf,
+  CrayonStreamEventType,
+  JsonPatchOperation,
+  StreamErrorCode,
+  StreamErrorEvent,
+} from "./events";
+export { SSEType } from "./events";
+export type { StreamProtocolAdapter } from "./adapter";
+export type { MessageFormatConverter } from "./converter";
+export { crayonSSEAdapter } from "./adapters/crayonSSEAdapter";
+export type { CrayonSSEAdapterOptions } from "./adapters/crayonSSEAdapter";
+export { identityConverter } from "./converters/identityConverter";

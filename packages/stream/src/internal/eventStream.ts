@@ -1,0 +1,165 @@
+import type { CrayonStreamEvent, StreamErrorCode, StreamErrorEvent } from "../events";
+
+/** Pushes one decoded event to the consumer. */
+export type Emit = (event: CrayonStreamEvent) => void;
+
+/**
+ * A protocol's decoding step: receives the body as text, in arbitrary chunks (UTF-8 safe,
+ * but split anywhere), and emits events.
+ */
+export interface TextDecoderSink {
+  /** Called with each chunk of text, in order. */
+  push(text: string, emit: Emit): void;
+  /** Called once when the body ended without a network error (flush pending data here). */
+  end(emit: Emit): void;
+}
+
+const BODY_EXCERPT_LENGTH = 500;
+
+/** Builds an `error` event. */
+export function errorEvent(
+  code: StreamErrorCode,
+  error: string,
+  extra?: Partial<StreamErrorEvent>,
+): StreamErrorEvent {
+  return { type: "error", code, error, ...extra };
+}
+
+async function bodyExcerpt(response: Response): Promise<string> {
+  try {
+    const text = await response.text();
+    return text.length > BODY_EXCERPT_LENGTH ? `${text.slice(0, BODY_EXCERPT_LENGTH)}…` : text;
+  } catch {
+    return "";
+  }
+}
+
+function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    ((error as { name?: unknown }).name === "AbortError" ||
+      (error as { name?: unknown }).name === "TimeoutError")
+  );
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/**
+ * Turns an HTTP response into an async iterable of events, with the failure handling every
+ * adapter shares: non-2xx and body-less responses, network errors and aborts become `error`
+ * events instead of exceptions, and whatever was decoded before a failure is delivered first.
+ *
+ * The iterator is hand-written rather than an async generator: events are handed out from a
+ * plain array, which keeps the per-event cost close to the cost of decoding itself.
+ */
+export function eventStream(response: Response, sink: TextDecoderSink): AsyncIterable<CrayonStreamEvent> {
+  return {
+    [Symbol.asyncIterator]() {
+      let queue: CrayonStreamEvent[] = [];
+      let index = 0;
+      let finished = false;
+      let started = false;
+      let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+      const decoder = new TextDecoder("utf-8");
+      const emit: Emit = (event) => {
+        queue.push(event);
+      };
+
+      const finish = () => {
+        finished = true;
+        reader?.releaseLock();
+      };
+
+      // Reads until at least one event is queued or the stream is over.
+      const fill = async (): Promise<void> => {
+        if (!started) {
+          started = true;
+          if (!response.ok) {
+            const body = await bodyExcerpt(response);
+            const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+            emit(
+              errorEvent("http_error", `Request failed with status ${status}${body ? `: ${body}` : ""}`, {
+                status: response.status,
+              }),
+            );
+            finished = true;
+            return;
+          }
+          if (!response.body) {
+            emit(errorEvent("no_body", "The response has no body to stream."));
+            finished = true;
+            return;
+          }
+          try {
+            reader = response.body.getReader();
+          } catch (error) {
+            emit(errorEvent("network", `The response body cannot be read: ${describe(error)}`));
+            finished = true;
+            return;
+          }
+        }
+        while (queue.length === index && !finished) {
+          let result: ReadableStreamReadResult<Uint8Array>;
+          try {
+            result = await reader!.read();
+          } catch (error) {
+            const tail = decoder.decode();
+            if (tail) sink.push(tail, emit);
+            emit(
+              isAbortError(error)
+                ? errorEvent("aborted", "The request was aborted.")
+                : errorEvent("network", `Reading the stream failed: ${describe(error)}`),
+            );
+            finish();
+            return;
+          }
+          if (result.done) {
+            const tail = decoder.decode();
+            if (tail) sink.push(tail, emit);
+            sink.end(emit);
+            finish();
+            return;
+          }
+          const text = decoder.decode(result.value, { stream: true });
+          if (text) sink.push(text, emit);
+        }
+      };
+
+      const take = (): IteratorResult<CrayonStreamEvent> => {
+        const value = queue[index++]!;
+        if (index === queue.length) {
+          queue = [];
+          index = 0;
+        }
+        return { value, done: false };
+      };
+
+      return {
+        async next(): Promise<IteratorResult<CrayonStreamEvent>> {
+          if (index < queue.length) return take();
+          if (!finished) await fill();
+          if (index < queue.length) return take();
+          return { value: undefined, done: true };
+        },
+        async return(): Promise<IteratorResult<CrayonStreamEvent>> {
+          // The consumer stopped early (break / throw): stop the network read too.
+          if (!finished) {
+            finished = true;
+            try {
+              await reader?.cancel();
+            } catch {
+              // Cancelling an already-errored stream throws; nothing is left to release.
+            }
+          }
+          queue = [];
+          index = 0;
+          return { value: undefined, done: true };
+        },
+      };
+    },
+  };
+}

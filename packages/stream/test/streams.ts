@@ -1,0 +1,64 @@
+// Test helpers for building streamed responses. Not part of the package.
+import fc from "fast-check";
+import type { CrayonStreamEvent } from "../src/events";
+
+const encoder = new TextEncoder();
+
+/** A Response whose body yields exactly these chunks, in order. */
+export function responseFromChunks(
+  chunks: ReadonlyArray<string | Uint8Array>,
+  init: ResponseInit = {},
+): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) {
+        controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+      }
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, ...init });
+}
+
+/** A Response whose body yields these chunks and then fails with `error` (a dropped connection). */
+export function failingResponse(chunks: ReadonlyArray<string>, error: unknown): Response {
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < chunks.length) controller.enqueue(encoder.encode(chunks[i++]!));
+      else controller.error(error);
+    },
+  });
+  return new Response(body, { status: 200 });
+}
+
+/** Splits bytes at the given offsets (sorted, deduplicated, clamped). */
+export function splitBytes(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((c) => Math.max(0, Math.min(bytes.length, c))))].sort(
+    (a, b) => a - b,
+  );
+  const parts: Uint8Array[] = [];
+  let start = 0;
+  for (const point of [...points, bytes.length]) {
+    if (point > start) parts.push(bytes.slice(start, point));
+    start = point;
+  }
+  return parts;
+}
+
+/** A fast-check arbitrary of cut offsets for a body of `length` bytes. */
+export function cutsArbitrary(length: number): fc.Arbitrary<number[]> {
+  return fc.array(fc.integer({ min: 0, max: length }), { maxLength: 40 });
+}
+
+/** Collects every event an adapter yields. */
+export async function collect(events: AsyncIterable<CrayonStreamEvent>): Promise<CrayonStreamEvent[]> {
+  const out: CrayonStreamEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+/** UTF-8 bytes of a string. */
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}

@@ -1,0 +1,10 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  test: {
+    name: "stream",
+    environment: "node",
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 20_000,
+  },
+});
