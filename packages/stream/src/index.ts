@@ -6,6 +6,21 @@
  *
  * @packageDocumentation
  */
+
+export type { StreamProtocolAdapter } from "./adapter";
+export type { CrayonSSEAdapterOptions } from "./adapters/crayonSSEAdapter";
+export { crayonSSEAdapter } from "./adapters/crayonSSEAdapter";
+export type { MessageFormatConverter } from "./converter";
+export { identityConverter } from "./converters/identityConverter";
+export type {
+  CrayonStreamEvent,
+  CrayonStreamEventOf,
+  CrayonStreamEventType,
+  JsonPatchOperation,
+  StreamErrorCode,
+  StreamErrorEvent,
+} from "./events";
+export { SSEType } from "./events";
 export type {
   ActivityMessage,
   AssistantMessage,
@@ -30,17 +45,3 @@ export type {
   UserMessage,
 } from "./message";
 export { normalizeContentPart } from "./message";
-export type {
-  CrayonStreamEvent,
-  CrayonStreamEventOf,
-  CrayonStreamEventType,
-  JsonPatchOperation,
-  StreamErrorCode,
-  StreamErrorEvent,
-} from "./events";
-export { SSEType } from "./events";
-export type { StreamProtocolAdapter } from "./adapter";
-export type { MessageFormatConverter } from "./converter";
-export { crayonSSEAdapter } from "./adapters/crayonSSEAdapter";
-export type { CrayonSSEAdapterOptions } from "./adapters/crayonSSEAdapter";
-export { identityConverter } from "./converters/identityConverter";

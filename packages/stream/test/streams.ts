@@ -52,7 +52,9 @@ export function cutsArbitrary(length: number): fc.Arbitrary<number[]> {
 }
 
 /** Collects every event an adapter yields. */
-export async function collect(events: AsyncIterable<CrayonStreamEvent>): Promise<CrayonStreamEvent[]> {
+export async function collect(
+  events: AsyncIterable<CrayonStreamEvent>,
+): Promise<CrayonStreamEvent[]> {
   const out: CrayonStreamEvent[] = [];
   for await (const event of events) out.push(event);
   return out;

@@ -56,7 +56,10 @@ function describe(error: unknown): string {
  * The iterator is hand-written rather than an async generator: events are handed out from a
  * plain array, which keeps the per-event cost close to the cost of decoding itself.
  */
-export function eventStream(response: Response, sink: TextDecoderSink): AsyncIterable<CrayonStreamEvent> {
+export function eventStream(
+  response: Response,
+  sink: TextDecoderSink,
+): AsyncIterable<CrayonStreamEvent> {
   return {
     [Symbol.asyncIterator]() {
       let queue: CrayonStreamEvent[] = [];
@@ -82,9 +85,13 @@ export function eventStream(response: Response, sink: TextDecoderSink): AsyncIte
             const body = await bodyExcerpt(response);
             const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
             emit(
-              errorEvent("http_error", `Request failed with status ${status}${body ? `: ${body}` : ""}`, {
-                status: response.status,
-              }),
+              errorEvent(
+                "http_error",
+                `Request failed with status ${status}${body ? `: ${body}` : ""}`,
+                {
+                  status: response.status,
+                },
+              ),
             );
             finished = true;
             return;

@@ -1,5 +1,5 @@
-import { errorEvent } from "./eventStream";
 import type { StreamErrorEvent } from "../events";
+import { errorEvent } from "./eventStream";
 
 const EXCERPT = 120;
 
@@ -12,7 +12,10 @@ export function parseJSONData(data: string, what: string): ParsedJSON {
     return { ok: true, value: JSON.parse(data) };
   } catch {
     const excerpt = data.length > EXCERPT ? `${data.slice(0, EXCERPT)}…` : data;
-    return { ok: false, error: errorEvent("malformed_event", `Invalid JSON in ${what}: ${excerpt}`) };
+    return {
+      ok: false,
+      error: errorEvent("malformed_event", `Invalid JSON in ${what}: ${excerpt}`),
+    };
   }
 }
 

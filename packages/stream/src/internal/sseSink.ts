@@ -10,7 +10,10 @@ export type SSEMessageHandler = (message: EventSourceMessage, emit: Emit) => voi
  * to `onMessage`. A final event that lacks its closing blank line is still delivered: servers
  * often end the body right after the last `data:` line.
  */
-export function sseSink(onMessage: SSEMessageHandler, onEnd?: (emit: Emit) => void): TextDecoderSink {
+export function sseSink(
+  onMessage: SSEMessageHandler,
+  onEnd?: (emit: Emit) => void,
+): TextDecoderSink {
   let current: Emit = () => {};
   const parser = createParser({
     onEvent: (message) => onMessage(message, current),
