@@ -25,7 +25,11 @@ export function sseSink(
     },
     end(emit) {
       current = emit;
-      parser.reset({ consume: true });
+      // `reset({ consume: true })` reads an unfinished last line but never dispatches the
+      // event, so finish the line and the event explicitly. After a complete event the extra
+      // blank lines dispatch nothing.
+      parser.feed("\n\n");
+      parser.reset();
       onEnd?.(emit);
     },
   };
