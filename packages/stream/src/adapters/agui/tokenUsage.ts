@@ -1,0 +1,24 @@
+import type { TokenUsage } from "@ag-ui/core";
+import { isRecord } from "../../internal/jsonData";
+
+/**
+ * Adds up AG-UI `usage` (one {@link TokenUsage} entry per provider/model call) into the flat
+ * token counts of a Crayon `run-finish` event: `{ inputTokens, outputTokens, totalTokens, … }`.
+ * Non-numeric fields (`provider`, `model`) are not counts and are left out. A single object
+ * instead of an array is accepted too. Returns `undefined` when there is nothing to count.
+ */
+export function sumTokenUsage(usage: unknown): Record<string, number> | undefined {
+  const total: Record<string, number> = {};
+  let counted = false;
+  for (const entry of [usage].flat()) {
+    if (!isRecord(entry)) continue;
+    for (const key in entry) {
+      const count = entry[key];
+      if (typeof count === "number") {
+        total[key] = (total[key] ?? 0) + count;
+        counted = true;
+      }
+    }
+  }
+  return counted ? total : undefined;
+}
