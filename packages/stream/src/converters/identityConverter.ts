@@ -3,7 +3,9 @@ import type { Message } from "../message";
 
 /**
  * The default converter: the backend speaks Crayon's {@link Message} format, so messages pass
- * through unchanged in both directions.
+ * through unchanged in both directions – the same array, not a copy. Everything is sent,
+ * including Crayon-only fields (`context`, `isVisuallyHidden`, `status`, …) and reasoning and
+ * activity messages; the backend decides what reaches the model.
  *
  * @example
  * ```ts
