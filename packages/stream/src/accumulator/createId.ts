@@ -1,7 +1,8 @@
 let counter = 0;
 
 /**
- * A unique id for a message the protocol did not name. `crypto.randomUUID` is missing outside
+ * Makes a unique message id: the accumulator's default `generateId`, exported so code above it
+ * (React bindings, servers) makes ids the same way. `crypto.randomUUID` is missing outside
  * secure contexts (plain-http pages), so fall back to time + counter + randomness there.
  */
 export function createId(): string {

@@ -12,6 +12,8 @@ import type {
 } from "../message";
 import { createId } from "./createId";
 
+export { createId };
+
 /** Options for {@link createMessageAccumulator}. */
 export type MessageAccumulatorOptions = {
   /** The thread's messages before this response; they are never mutated. */
