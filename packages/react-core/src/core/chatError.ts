@@ -1,0 +1,50 @@
+import type { StreamErrorCode, StreamErrorEvent } from "@crayonai/stream";
+
+/**
+ * Why a chat action failed. Stream failures keep the stream's code (`http_error`, `network`,
+ * `malformed_event`, …); the rest name the action.
+ */
+export type ChatErrorCode =
+  | StreamErrorCode
+  /** A reply is already streaming in this thread; send again when it ends, or stop it. */
+  | "thread_busy"
+  | "create_thread_failed"
+  | "load_failed"
+  | "list_failed"
+  | "update_failed"
+  | "delete_failed"
+  /** `processMessage` threw before returning a response. */
+  | "process_failed"
+  /** There is nothing to retry, respond to, edit or switch to. */
+  | "invalid_action";
+
+/** A typed error from a chat action. Nothing is dropped when one happens: partial content stays. */
+export class ChatError extends Error {
+  override readonly name = "ChatError";
+  /** What failed. */
+  readonly code: ChatErrorCode;
+  /** The HTTP status, for `http_error`. */
+  readonly status?: number;
+
+  constructor(
+    code: ChatErrorCode,
+    message: string,
+    options?: { status?: number; cause?: unknown },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    if (options?.status !== undefined) this.status = options.status;
+  }
+
+  /** The error a stream `error` event stands for. */
+  static fromStreamEvent(event: StreamErrorEvent): ChatError {
+    return new ChatError(event.code ?? "server_error", event.error, { status: event.status });
+  }
+
+  /** Wraps anything thrown by a callback. */
+  static from(code: ChatErrorCode, error: unknown): ChatError {
+    if (error instanceof ChatError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new ChatError(code, message, { cause: error });
+  }
+}

@@ -1,0 +1,207 @@
+import type {
+  InputContent,
+  JSONValue,
+  Message,
+  MessageFormatConverter,
+  StreamProtocolAdapter,
+  ToolCall,
+  UserMessage,
+} from "@crayonai/stream";
+import type { ChatError } from "./core/chatError";
+import type { BranchInfo } from "./core/messageTree";
+
+/** A conversation in the thread list. */
+export type Thread = {
+  threadId: string;
+  title: string;
+  createdAt: Date | string | number;
+  /** True while a reply streams into this thread (set by Crayon; ignored when persisted). */
+  isRunning?: boolean;
+};
+
+/** One page of a paginated thread list. */
+export type ThreadListPage = {
+  threads: Thread[];
+  /** Pass back to `fetchThreadList` for the next page; absent on the last page. */
+  nextCursor?: string;
+};
+
+/**
+ * How often streamed changes reach React: once per animation frame (default), once per
+ * network chunk (`"microtask"`: every event decoded from one chunk lands in one update), or at
+ * most once every `intervalMs`.
+ */
+export type StreamBatching = "frame" | "microtask" | { intervalMs: number };
+
+/** Persistence of the thread list. Every callback is optional; the default keeps threads in memory. */
+export type ThreadListParams = {
+  /** Loads threads; receives the cursor of the next page when the previous call returned one. */
+  fetchThreadList?: (params?: { cursor?: string }) => Promise<Thread[] | ThreadListPage>;
+  /** Persists a new thread when its first message is sent. */
+  createThread?: (firstMessage: UserMessage) => Promise<Thread>;
+  /** Deletes a thread. */
+  deleteThread?: (id: string) => Promise<void>;
+  /** Saves a renamed (or otherwise changed) thread. */
+  updateThread?: (updated: Thread) => Promise<Thread>;
+};
+
+/** The client-side tool handler's input. */
+export type ToolCallRequest = {
+  toolCall: ToolCall;
+  /** The arguments, parsed from JSON (undefined if they are not valid JSON). */
+  args: unknown;
+  threadId: string;
+  messages: Message[];
+};
+
+/** Loading and sending messages of a thread. */
+export type ThreadParams<TExternal = Message> = {
+  /** Loads a thread's messages (converted with `messageConverter.fromExternal`). */
+  loadThread?: (threadId: string) => Promise<TExternal[]>;
+  /**
+   * Sends the thread to your backend and returns its streamed `Response`. `messages` is the
+   * active branch, converted with `messageConverter.toExternal`. Pass `abortController.signal`
+   * to `fetch` so that stop works.
+   */
+  processMessage: (params: {
+    threadId: string;
+    messages: TExternal[];
+    abortController: AbortController;
+  }) => Promise<Response>;
+  /**
+   * Called with each message the user sent, and with each message a reply created or changed
+   * once that reply ends (not on every token): the place to persist messages.
+   */
+  onUpdateMessage?: (props: { message: Message }) => void;
+  /** Parses the response. Defaults to `crayonSSEAdapter()`. */
+  streamProtocol?: StreamProtocolAdapter;
+  /** Converts messages to and from the backend's format. Defaults to `identityConverter()`. */
+  messageConverter?: MessageFormatConverter<TExternal>;
+  /**
+   * Runs tool calls on the client. Return the result (a string, or a value sent as JSON), throw
+   * to report a failure, or return `undefined` to leave the call for the UI
+   * (`threadManager.addToolResult`).
+   */
+  onToolCall?: (request: ToolCallRequest) => unknown | Promise<unknown>;
+  /**
+   * How many times a reply whose tool calls were all answered on the client is sent back to the
+   * backend automatically. Default 0 (never).
+   */
+  maxToolRoundtrips?: number;
+  /** How often streamed changes reach React. Default `"frame"`. */
+  streamBatching?: StreamBatching;
+};
+
+/** Everything `useChat` accepts. */
+export type UseChatParams<TExternal = Message> = ThreadListParams & ThreadParams<TExternal>;
+
+/** What the user sends: text, or multimodal parts, with optional context. */
+export type UserMessageInput =
+  | string
+  | { content: string | InputContent[]; context?: JSONValue[]; isVisuallyHidden?: boolean };
+
+/**
+ * The user's answer to an assistant message waiting for input (`status: "awaiting_input"`).
+ * `approve` / `reject` answer a tool approval (the latest one unless `toolCallId` says which);
+ * `input` sends free text.
+ */
+export type HumanResponse =
+  | { type: "approve"; toolCallId?: string }
+  | { type: "reject"; toolCallId?: string; reason?: string }
+  | { type: "input"; content: string };
+
+/** The state of one thread. */
+export type ThreadState = {
+  /** The thread's id, or null for a new thread that has no message yet. */
+  threadId: string | null;
+  /** The active branch, oldest first. Unchanged messages keep their identity across updates. */
+  messages: Message[];
+  /** A reply is streaming. */
+  isRunning: boolean;
+  /** The thread's history is loading. */
+  isLoadingMessages: boolean;
+  /** The last assistant message waits for the user (`status: "awaiting_input"`). */
+  isAwaitingInput: boolean;
+  /** Why the last action failed, or null. */
+  error: ChatError | null;
+  /** Messages on the active branch that have alternatives, by message id. */
+  branches: Record<string, BranchInfo>;
+};
+
+/** Actions on the selected thread. */
+export type ThreadActions = {
+  /** Sends a user message and streams the reply. Rejects with `thread_busy` while a reply streams. */
+  processMessage: (message: UserMessageInput) => Promise<void>;
+  /** Stops the streaming reply; its partial content is kept and marked `stopped`. */
+  stop: () => void;
+  /** Runs the last reply again (after an error or stop); the failed one stays as a branch. */
+  retry: () => Promise<void>;
+  /** Answers an assistant message that waits for input, and streams what follows. */
+  respond: (response: HumanResponse) => Promise<void>;
+  /** Replaces a user message with new content on a new branch and streams a new reply. */
+  editMessage: (messageId: string, content: string | InputContent[]) => Promise<void>;
+  /** Streams a new reply to the user message before `messageId` (default: the last reply). */
+  regenerate: (messageId?: string) => Promise<void>;
+  /** Shows the alternative at `index` among `messageId`'s siblings. */
+  switchBranch: (messageId: string, index: number) => void;
+  /** Answers a client-side tool call the UI handled; `continue` sends the result to the backend. */
+  addToolResult: (
+    toolCallId: string,
+    result: unknown,
+    options?: { error?: string; continue?: boolean },
+  ) => Promise<void>;
+  /** Adds messages to the end of the active branch (no request is made). */
+  appendMessages: (...messages: Message[]) => void;
+  /** Replaces the message with the same id. */
+  updateMessage: (message: Message) => void;
+  /** Removes a message. */
+  deleteMessage: (messageId: string) => void;
+  /** Replaces the active branch. */
+  setMessages: (messages: Message[]) => void;
+};
+
+/** The selected thread: its state and actions (returned by `useThreadManager`). */
+export type ThreadManager = ThreadState & ThreadActions;
+
+/** The state of the thread list. */
+export type ThreadListState = {
+  threads: Thread[];
+  /** The selected thread, or null for a new, empty thread. */
+  selectedThreadId: string | null;
+  /** A page of threads is loading. */
+  isLoading: boolean;
+  /** More threads can be loaded with `loadMore`. */
+  hasMore: boolean;
+  /** Why the last list action failed, or null. Failed renames and deletes are rolled back. */
+  error: ChatError | null;
+};
+
+/** Actions on the thread list. */
+export type ThreadListActions = {
+  /** Selects a thread (loading its messages if needed). A reply streaming elsewhere goes on. */
+  selectThread: (threadId: string) => void;
+  /** Selects a new, empty thread; it is created when its first message is sent. */
+  switchToNewThread: () => void;
+  /** Saves a changed thread (e.g. renamed); optimistic, rolled back on failure. */
+  updateThread: (thread: Thread) => Promise<void>;
+  /** Renames a thread; optimistic, rolled back on failure. */
+  renameThread: (threadId: string, title: string) => Promise<void>;
+  /** Deletes a thread, aborting its reply if one streams; optimistic, rolled back on failure. */
+  deleteThread: (threadId: string) => Promise<void>;
+  /** Reloads the first page of threads. */
+  refresh: () => Promise<void>;
+  /** Loads the next page, when `hasMore`. */
+  loadMore: () => Promise<void>;
+};
+
+/** The thread list: its state and actions (returned by `useThreadListManager`). */
+export type ThreadListManager = ThreadListState & ThreadListActions;
+
+/**
+ * What `useChat` returns and `CrayonChat` takes: the selected thread and the thread list.
+ * Build it yourself from `useThreadListManager` + `useThreadManager` for full control.
+ */
+export type ChatManager = {
+  threadManager: ThreadManager;
+  threadListManager: ThreadListManager;
+};
