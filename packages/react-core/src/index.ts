@@ -1,8 +1,40 @@
 /**
- * `@crayonai/react-core`: React bindings for Crayon. The hooks (`useChat`, `useThreadManager`,
- * `useThreadListManager`) are being built; until then this package re-exports the message
- * model of `@crayonai/stream` so apps can type their data against it.
+ * `@crayonai/react-core`: React bindings for Crayon. `useChat` is the one hook most apps need;
+ * `useThreadListManager` + `useThreadManager` are the escape hatch for custom layouts, and the
+ * selector hooks subscribe a component to one slice of state.
  *
  * @packageDocumentation
  */
-export type { Message, StreamProtocolAdapter, MessageFormatConverter } from "@crayonai/stream";
+
+export type { Message, MessageFormatConverter, StreamProtocolAdapter } from "@crayonai/stream";
+export { ChatError, type ChatErrorCode } from "./core/chatError";
+export type { BranchInfo } from "./core/messageTree";
+export {
+  useIsRunning,
+  useMessage,
+  useMessages,
+  useThreadListSelector,
+  useThreadSelector,
+  useThreads,
+} from "./hooks/selectors";
+export { useChat } from "./hooks/useChat";
+export { useThreadListManager } from "./hooks/useThreadListManager";
+export { type UseThreadManagerParams, useThreadManager } from "./hooks/useThreadManager";
+export type {
+  ChatManager,
+  HumanResponse,
+  StreamBatching,
+  Thread,
+  ThreadActions,
+  ThreadListActions,
+  ThreadListManager,
+  ThreadListPage,
+  ThreadListParams,
+  ThreadListState,
+  ThreadManager,
+  ThreadParams,
+  ThreadState,
+  ToolCallRequest,
+  UseChatParams,
+  UserMessageInput,
+} from "./types";
