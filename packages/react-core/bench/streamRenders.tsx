@@ -8,6 +8,7 @@ import { arch, cpus, platform } from "node:os";
 import { installDom } from "./dom";
 
 // React's production build (with the profiler enabled, so <Profiler> reports commits).
+// The bench script sets NODE_ENV=production before tsx compiles JSX (the runtime must match).
 process.env.NODE_ENV ??= "production";
 const dom = installDom();
 
