@@ -497,3 +497,17 @@ describe("crayonSSEAdapter: chunking never changes the result", () => {
     );
   });
 });
+
+describe("crayonSSEAdapter: error frames with a broken id object", () => {
+  it("still reads them as server errors and reports the broken id", async () => {
+    const events = await collect(
+      crayonSSEAdapter().parse(
+        responseFromChunks(["event: error\nid: {oops\ndata: Quota exceeded\n\n"]),
+      ),
+    );
+    expect(events).toEqual([
+      { type: "error", error: "Quota exceeded", code: "server_error" },
+      expect.objectContaining({ type: "error", code: "malformed_event" }),
+    ]);
+  });
+});

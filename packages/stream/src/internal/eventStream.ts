@@ -35,17 +35,12 @@ async function bodyExcerpt(response: Response): Promise<string> {
 }
 
 function isAbortError(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    ((error as { name?: unknown }).name === "AbortError" ||
-      (error as { name?: unknown }).name === "TimeoutError")
-  );
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === "AbortError" || name === "TimeoutError";
 }
 
 function describe(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
+  return error instanceof Error ? error.message || error.name : String(error);
 }
 
 /**

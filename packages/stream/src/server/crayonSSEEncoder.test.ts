@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { collect, responseFromChunks } from "../../test/streams";
+import { JSON_EVENT_DECODERS } from "../adapters/crayon/jsonEventDecoders";
 import { crayonSSEAdapter } from "../adapters/crayonSSEAdapter";
-import type { CrayonStreamEvent, CrayonStreamEventOf, CrayonStreamEventType } from "../events";
+import {
+  type CrayonStreamEvent,
+  type CrayonStreamEventOf,
+  type CrayonStreamEventType,
+  SSEType,
+} from "../events";
 import { crayonSSEResponse, crayonSSEStream, encodeCrayonEvent } from "./crayonSSEEncoder";
 
 /** Parses a body written by the encoder with the adapter. */
@@ -177,6 +183,13 @@ describe("encodeCrayonEvent → crayonSSEAdapter round trip", () => {
 });
 
 describe("encodeCrayonEvent wire format", () => {
+  it("names every JSON-bodied frame with a member of SSEType", () => {
+    const names = Object.keys(JSON_EVENT_DECODERS);
+    expect(names.length).toBeGreaterThan(20);
+    const known = new Set<string>(Object.values(SSEType));
+    expect(names.filter((name) => !known.has(name))).toEqual([]);
+  });
+
   it("writes text as raw data, split into data lines, as 0.6 did", () => {
     expect(encodeCrayonEvent({ type: "text-delta", text: "Hello" })).toBe(
       "event: text\ndata: Hello\n\n",

@@ -5,7 +5,8 @@
  *
  * @packageDocumentation
  */
-import { SSE_TYPE_OF_EVENT } from "../adapters/crayon/sseTypeOfEvent";
+import { JSON_EVENT_DECODERS } from "../adapters/crayon/jsonEventDecoders";
+import { sseTypeOfEvent } from "../adapters/crayon/sseTypeOfEvent";
 import { type CrayonStreamEvent, SSEType } from "../events";
 
 /** Options for {@link crayonSSEStream} and {@link crayonSSEResponse}. */
@@ -112,8 +113,9 @@ export function encodeCrayonEvent(event: CrayonStreamEvent): string {
       return `event: ${SSEType.ContextAppend}\n${id}data: ${JSON.stringify(event.context) ?? "null"}\n\n`;
     }
     default: {
-      const name = SSE_TYPE_OF_EVENT[event.type];
-      if (name === undefined) {
+      const name = sseTypeOfEvent(event.type);
+      // Only names the adapter decodes: an unknown type must fail here, not on the client.
+      if (JSON_EVENT_DECODERS[name] === undefined) {
         throw new TypeError(
           `Not a Crayon stream event type: ${String((event as { type?: unknown }).type)}`,
         );

@@ -1,145 +1,131 @@
 import type { EventSourceMessage } from "eventsource-parser";
-import { type CrayonStreamEventOf, SSEType, type StreamErrorCode } from "../../events";
+import type { CrayonStreamEvent, StreamErrorCode } from "../../events";
 import { type Emit, errorEvent, type TextDecoderSink } from "../../internal/eventStream";
 import { isRecord, parseJSONData } from "../../internal/jsonData";
 import { sseSink } from "../../internal/sseSink";
-import { type FrameExtras, readFrameExtras } from "./frameExtras";
-import { JSON_EVENT_DECODERS } from "./jsonEventDecoders";
-import { LegacyTemplates } from "./legacyTemplates";
+import { readFrameExtras } from "./frameExtras";
+import { compile, JSON_EVENT_DECODERS, type JSONEventDecoder } from "./jsonEventDecoders";
+import { legacyTemplates } from "./legacyTemplates";
 
-const STREAM_ERROR_CODES: ReadonlySet<string> = new Set<StreamErrorCode>([
-  "http_error",
-  "no_body",
-  "malformed_event",
-  "truncated",
-  "network",
-  "aborted",
-  "server_error",
-]);
+const STREAM_ERROR_CODES =
+  "http_error no_body malformed_event truncated network aborted server_error";
+
+/**
+ * Frames that keep their 0.6 payload in `data:` (raw text, or the context value itself): the
+ * event type, the field the payload fills, and the optional fields their `id:` object may carry.
+ * `text` in the `id:` object is the exact text, for text SSE cannot carry (a carriage return).
+ */
+const TEXT_EXTRAS = compile("text-delta", "messageId? text?");
+const REASONING_EXTRAS = compile("reasoning-delta", "messageId? text?");
+const ERROR_EXTRAS = compile("error", "error? code? status:n? messageId?");
+const CONTEXT_EXTRAS = compile("context-append", "messageId?");
 
 function malformed(name: string, problem: string) {
   return errorEvent("malformed_event", `Invalid ${name} event: ${problem}`);
 }
 
-/** A problem with one field of a frame's `id:` object. */
-function badExtra(message: EventSourceMessage, field: string) {
-  return malformed(
-    message.event ?? "message",
-    `\`${field}\` in its \`id:\` field must be a string`,
-  );
-}
-
-/** An `id:` that looks like ours (starts with `{`) but is not a JSON object. */
-function badId(message: EventSourceMessage) {
-  return malformed(message.event ?? "message", "its `id:` field is not a JSON object");
-}
-
 /**
  * The decoding step of `crayonSSEAdapter` for one response: SSE frames in, events out.
- * See the package docs (`crayon-sse.md`) for the wire format.
+ * See the package README for the wire format.
  */
 export function crayonSSESink(generateTemplateId: () => string): TextDecoderSink {
-  const templates = new LegacyTemplates(generateTemplateId);
+  const templates = legacyTemplates(generateTemplateId);
   let runOpen = false;
   // Servers repeat the same `id:` object on every delta of a message: parse each value once.
   let lastId: string | undefined;
-  let lastExtras: FrameExtras = readFrameExtras(undefined);
-  const extrasOf = (id: string | undefined): FrameExtras => {
-    if (id !== lastId) {
-      lastExtras = readFrameExtras(id);
-      lastId = id;
-    }
-    return lastExtras;
-  };
+  let lastExtras: Record<string, unknown> | null | undefined;
 
-  // Extra fields are applied to the frame's own event, which is always delivered; problems
-  // with them are reported right after it.
-  const textDelta = (
-    type: "text-delta" | "reasoning-delta",
+  /**
+   * Emits a raw-payload frame's event with the extra fields of its `id:` object. The event is
+   * always delivered; a problem with the extras is reported right after it.
+   */
+  const rawFrame = (
     message: EventSourceMessage,
     emit: Emit,
+    event: CrayonStreamEvent,
+    extrasDecoder: JSONEventDecoder,
   ) => {
-    const extras = extrasOf(message.id);
-    if (extras.kind !== "fields") {
-      emit({ type, text: message.data });
-      if (extras.kind === "invalid") emit(badId(message));
+    if (message.id === undefined) {
+      emit(event);
       return;
     }
-    const exactText = extras.fields.text;
-    const messageId = extras.fields.messageId;
-    const text = typeof exactText === "string" ? exactText : message.data;
-    if (typeof messageId === "string") emit({ type, text, messageId });
-    else emit({ type, text });
-    if (exactText !== undefined && typeof exactText !== "string") emit(badExtra(message, "text"));
-    if (messageId != null && typeof messageId !== "string") emit(badExtra(message, "messageId"));
-  };
-
-  const serverError = (message: EventSourceMessage, emit: Emit) => {
-    const extras = extrasOf(message.id);
-    if (extras.kind !== "fields") {
-      // A 0.6 error frame: its data is the message.
-      emit(errorEvent("server_error", message.data));
+    if (message.id !== lastId) {
+      lastExtras = readFrameExtras(message.id);
+      lastId = message.id;
+    }
+    if (!lastExtras) {
+      emit(event);
+      if (lastExtras === null) {
+        emit(malformed(message.event ?? "message", "its `id:` field is not a JSON object"));
+      }
       return;
     }
-    const fields = extras.fields;
-    const event: CrayonStreamEventOf<"error"> = {
-      type: "error",
-      error: typeof fields.error === "string" ? fields.error : message.data,
-    };
-    const code = fields.code;
-    if (code !== undefined && code !== null) {
-      // An unknown code is still a server-reported error; the message is never dropped.
-      event.code =
-        typeof code === "string" && STREAM_ERROR_CODES.has(code)
-          ? (code as StreamErrorCode)
-          : "server_error";
-    }
-    if (typeof fields.status === "number") event.status = fields.status;
-    if (typeof fields.messageId === "string") event.messageId = fields.messageId;
-    emit(event);
-  };
-
-  const contextAppend = (message: EventSourceMessage, emit: Emit) => {
-    const parsed = parseJSONData(message.data, "a context_append event");
-    if (!parsed.ok) {
-      emit(parsed.error);
+    const extras = extrasDecoder(lastExtras);
+    if (typeof extras === "string") {
+      emit(event);
+      emit(malformed(message.event ?? "message", `${extras} in its \`id:\` field`));
       return;
     }
-    const extras = extrasOf(message.id);
-    const messageId = extras.kind === "fields" ? extras.fields.messageId : undefined;
-    if (typeof messageId === "string") {
-      emit({ type: "context-append", context: parsed.value, messageId });
-    } else {
-      emit({ type: "context-append", context: parsed.value });
-      if (messageId != null) emit(badExtra(message, "messageId"));
-    }
-    if (extras.kind === "invalid") emit(badId(message));
+    emit({ ...event, ...extras } as CrayonStreamEvent);
   };
 
   return sseSink(
     (message, emit) => {
       const name = message.event;
+      // SSEType values, as literals so bundles do not carry the enum object.
       switch (name) {
-        case SSEType.TextDelta:
+        case "text":
         case undefined:
         case "message":
-          if (message.id === undefined) emit({ type: "text-delta", text: message.data });
-          else textDelta("text-delta", message, emit);
+          rawFrame(message, emit, { type: "text-delta", text: message.data }, TEXT_EXTRAS);
           return;
-        case SSEType.ReasoningDelta:
-          if (message.id === undefined) emit({ type: "reasoning-delta", text: message.data });
-          else textDelta("reasoning-delta", message, emit);
+        case "reasoning":
+          rawFrame(
+            message,
+            emit,
+            { type: "reasoning-delta", text: message.data },
+            REASONING_EXTRAS,
+          );
           return;
-        case SSEType.Error:
-          serverError(message, emit);
+        case "error": {
+          const base: CrayonStreamEvent = { type: "error", error: message.data };
+          const codeOf = (code: unknown): StreamErrorCode =>
+            STREAM_ERROR_CODES.split(" ").includes(code as string)
+              ? (code as StreamErrorCode)
+              : "server_error";
+          rawFrame(
+            message,
+            (event) => {
+              // Without a valid `id:` object (a 0.6 frame) the error is the server's; an unknown
+              // code is still a server-reported error. The message is never dropped.
+              if (event === base) base.code = "server_error";
+              else if (event.type === "error" && event.code !== undefined)
+                event.code = codeOf(event.code);
+              emit(event);
+            },
+            base,
+            ERROR_EXTRAS,
+          );
           return;
-        case SSEType.ContextAppend:
-          contextAppend(message, emit);
+        }
+        case "context_append": {
+          const parsed = parseJSONData(message.data, "a context_append event");
+          if (parsed.ok) {
+            rawFrame(
+              message,
+              emit,
+              { type: "context-append", context: parsed.value },
+              CONTEXT_EXTRAS,
+            );
+          } else {
+            emit(parsed.error);
+          }
           return;
-        case SSEType.ResponseTemplate:
+        }
+        case "tpl":
           templates.template(message.data, emit);
           return;
-        case SSEType.ResponseTemplatePropsChunk:
+        case "tpl_props_chunk":
           templates.propsChunk(message.data, emit);
           return;
       }

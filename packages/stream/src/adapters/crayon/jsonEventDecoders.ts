@@ -1,5 +1,6 @@
-import { type CrayonStreamEvent, SSEType } from "../../events";
+import type { CrayonStreamEvent } from "../../events";
 import { isRecord } from "../../internal/jsonData";
+import { type JSONPayloadEventType, sseTypeOfEvent } from "./sseTypeOfEvent";
 
 /**
  * Builds the event one JSON-bodied frame carries from its parsed `data:` object, or returns why
@@ -8,41 +9,40 @@ import { isRecord } from "../../internal/jsonData";
 export type JSONEventDecoder = (data: Record<string, any>) => CrayonStreamEvent | string;
 
 /**
- * Each JSON-bodied frame as `"<event type> <field> <field> …"`. A field is `name` (a string),
+ * The fields of each JSON-bodied event, as `"<field> <field> …"`. A field is `name` (a string),
  * `name:+` (a non-empty string), `name:o` (an object), `name:a` (an array), `name:b` (a
- * boolean), `name:*` (any value, copied as is) or `name=a|b` (one of these strings); a
+ * boolean), `name:n` (a number), `name:*` (any value, copied as is) or `name=a|b` (one of these strings); a
  * trailing `?` makes it optional. The table is compiled once: a compact table keeps the
  * default adapter small, and decoding is a loop over a few prepared checks.
  */
-const SPECS: Record<string, string> = {
-  [SSEType.MessageUpdate]: "message-update id:+",
-  [SSEType.ToolCallStart]: "tool-call-start toolCallId toolCallName parentMessageId?",
-  [SSEType.ToolCallArgs]: "tool-call-args toolCallId delta",
-  [SSEType.ToolCallEnd]: "tool-call-end toolCallId",
-  [SSEType.ToolCallResult]: "tool-call-result toolCallId content error? messageId?",
-  [SSEType.ToolApprovalRequest]: "tool-approval-request toolCallId approvalId",
-  [SSEType.ReasoningStart]: "reasoning-start messageId",
-  [SSEType.ReasoningEnd]: "reasoning-end messageId",
-  [SSEType.ActivitySnapshot]: "activity-snapshot activityType content:o replace:b? messageId?",
-  [SSEType.ActivityDelta]: "activity-delta activityType content:o? patch:a? messageId?",
-  [SSEType.MessagesSnapshot]: "messages-snapshot messages:a",
-  [SSEType.StateSnapshot]: "state-snapshot snapshot:*",
-  [SSEType.StateDelta]: "state-delta delta:a",
-  [SSEType.StatusUpdate]:
-    "status-update status=streaming|complete|awaiting_input|stopped|error messageId?",
-  [SSEType.RunStart]: "run-start threadId? runId?",
-  [SSEType.RunFinish]:
-    "run-finish threadId? runId? outcome=success|interrupt|cancelled? result:*? usage:o?",
-  [SSEType.MessageStart]: "message-start messageId",
-  [SSEType.MessageEnd]: "message-end messageId?",
-  [SSEType.StepStart]: "step-start stepName",
-  [SSEType.StepFinish]: "step-finish stepName",
-  [SSEType.EncryptedValue]: "encrypted-value entity=message|tool-call entityId encryptedValue",
-  [SSEType.Source]: "source source:o messageId?",
-  [SSEType.File]: "file file:o messageId?",
-  [SSEType.MessageMetadata]: "message-metadata metadata:o messageId?",
-  [SSEType.Custom]: "custom name value:*",
-  [SSEType.Raw]: "raw event:* source?",
+// A complete record: a new event type does not compile until its fields are described here.
+const FIELD_SPECS: Record<JSONPayloadEventType, string> = {
+  "message-update": "id:+",
+  "tool-call-start": "toolCallId toolCallName parentMessageId?",
+  "tool-call-args": "toolCallId delta",
+  "tool-call-end": "toolCallId",
+  "tool-call-result": "toolCallId content error? messageId?",
+  "tool-approval-request": "toolCallId approvalId",
+  "reasoning-start": "messageId",
+  "reasoning-end": "messageId",
+  "activity-snapshot": "activityType content:o replace:b? messageId?",
+  "activity-delta": "activityType content:o? patch:a? messageId?",
+  "messages-snapshot": "messages:a",
+  "state-snapshot": "snapshot:*",
+  "state-delta": "delta:a",
+  "status-update": "status=streaming|complete|awaiting_input|stopped|error messageId?",
+  "run-start": "threadId? runId?",
+  "run-finish": "threadId? runId? outcome=success|interrupt|cancelled? result:*? usage:o?",
+  "message-start": "messageId",
+  "message-end": "messageId?",
+  "step-start": "stepName",
+  "step-finish": "stepName",
+  "encrypted-value": "entity=message|tool-call entityId encryptedValue",
+  source: "source:o messageId?",
+  file: "file:o messageId?",
+  "message-metadata": "metadata:o messageId?",
+  custom: "name value:*",
+  raw: "event:* source?",
 };
 
 type Check = [test: (value: unknown) => boolean, what: string];
@@ -53,13 +53,18 @@ const KINDS: Record<string, Check> = {
   o: [isRecord, "an object"],
   a: [Array.isArray, "an array"],
   b: [(value) => typeof value === "boolean", "a boolean"],
+  n: [(value) => typeof value === "number", "a number"],
 };
 
 /** A field: its name, its check (none for `*`), and whether it may be absent. */
 type Field = [name: string, check: Check | undefined, optional: boolean];
 
-function compile(spec: string): JSONEventDecoder {
-  const [type, ...fieldSpecs] = spec.split(" ");
+/**
+ * Compiles a field spec (see {@link FIELD_SPECS}) into a decoder that builds `{ type, …fields }`
+ * or says which field is wrong.
+ */
+export function compile(type: string, spec: string): JSONEventDecoder {
+  const fieldSpecs = spec ? spec.split(" ") : [];
   const fields = fieldSpecs.map((fieldSpec): Field => {
     const optional = fieldSpec.endsWith("?");
     const body = optional ? fieldSpec.slice(0, -1) : fieldSpec;
@@ -96,5 +101,10 @@ function compile(spec: string): JSONEventDecoder {
 export const JSON_EVENT_DECODERS: Readonly<Record<string, JSONEventDecoder | undefined>> =
   Object.assign(
     Object.create(null) as Record<string, JSONEventDecoder>,
-    Object.fromEntries(Object.entries(SPECS).map(([name, spec]) => [name, compile(spec)])),
+    Object.fromEntries(
+      Object.entries(FIELD_SPECS).map(([type, spec]) => [
+        sseTypeOfEvent(type as JSONPayloadEventType),
+        compile(type, spec),
+      ]),
+    ),
   );

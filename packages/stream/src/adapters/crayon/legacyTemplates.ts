@@ -1,14 +1,6 @@
 import { type Emit, errorEvent } from "../../internal/eventStream";
 import { isRecord, parseJSONData } from "../../internal/jsonData";
 
-type CurrentTemplate = {
-  messageId: string;
-  activityType: string;
-  props: Record<string, any>;
-  /** `templateProps.content` so far: the text the `tpl_props_chunk` frames append to. */
-  streamedContent: string;
-};
-
 /** Makes ids for templates of one response: a random prefix and a counter. */
 export function templateIdGenerator(): () => string {
   const prefix = `tpl-${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
@@ -27,52 +19,54 @@ export function templateIdGenerator(): () => string {
  *
  * One instance per response.
  */
-export class LegacyTemplates {
-  private current: CurrentTemplate | undefined;
+export function legacyTemplates(generateId: () => string) {
+  let current: { messageId: string; activityType: string; props: Record<string, any> } | undefined;
+  /** `templateProps.content` so far: the text the `tpl_props_chunk` frames append to. */
+  let streamed = "";
 
-  constructor(private readonly generateId: () => string) {}
+  return {
+    /** A `tpl` frame. */
+    template(data: string, emit: Emit): void {
+      const parsed = parseJSONData(data, "a tpl event");
+      if (!parsed.ok) {
+        emit(parsed.error);
+        return;
+      }
+      const { name, templateProps } = isRecord(parsed.value) ? parsed.value : ({} as any);
+      const problem =
+        typeof name !== "string" || name === ""
+          ? "`name` must be a non-empty string"
+          : templateProps != null && !isRecord(templateProps)
+            ? "`templateProps` must be an object"
+            : undefined;
+      if (problem) {
+        emit(errorEvent("malformed_event", `Invalid tpl event: ${problem}`));
+        return;
+      }
+      const props: Record<string, any> = templateProps ?? {};
+      current = { messageId: generateId(), activityType: name, props };
+      streamed = typeof props.content === "string" ? props.content : "";
+      emit({
+        type: "activity-snapshot",
+        activityType: name,
+        content: props,
+        messageId: current.messageId,
+      });
+    },
 
-  /** A `tpl` frame. */
-  template(data: string, emit: Emit): void {
-    const parsed = parseJSONData(data, "a tpl event");
-    if (!parsed.ok) {
-      emit(parsed.error);
-      return;
-    }
-    const value = parsed.value;
-    if (!isRecord(value) || typeof value.name !== "string" || value.name === "") {
-      emit(errorEvent("malformed_event", "Invalid tpl event: `name` must be a non-empty string"));
-      return;
-    }
-    const templateProps = value.templateProps;
-    if (templateProps !== undefined && templateProps !== null && !isRecord(templateProps)) {
-      emit(errorEvent("malformed_event", "Invalid tpl event: `templateProps` must be an object"));
-      return;
-    }
-    const props: Record<string, any> = templateProps ?? {};
-    const messageId = this.generateId();
-    this.current = {
-      messageId,
-      activityType: value.name,
-      props,
-      streamedContent: typeof props.content === "string" ? props.content : "",
-    };
-    emit({ type: "activity-snapshot", activityType: value.name, content: props, messageId });
-  }
-
-  /** A `tpl_props_chunk` frame. */
-  propsChunk(chunk: string, emit: Emit): void {
-    const current = this.current;
-    if (current === undefined) {
-      emit(errorEvent("malformed_event", "A tpl_props_chunk event arrived before any tpl event"));
-      return;
-    }
-    current.streamedContent += chunk;
-    emit({
-      type: "activity-snapshot",
-      activityType: current.activityType,
-      content: { ...current.props, content: current.streamedContent },
-      messageId: current.messageId,
-    });
-  }
+    /** A `tpl_props_chunk` frame. */
+    propsChunk(chunk: string, emit: Emit): void {
+      if (!current) {
+        emit(errorEvent("malformed_event", "A tpl_props_chunk event arrived before any tpl event"));
+        return;
+      }
+      streamed += chunk;
+      emit({
+        type: "activity-snapshot",
+        activityType: current.activityType,
+        content: { ...current.props, content: streamed },
+        messageId: current.messageId,
+      });
+    },
+  };
 }
