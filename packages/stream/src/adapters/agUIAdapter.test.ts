@@ -700,6 +700,32 @@ describe("agUIAdapter – hostile input", () => {
     expect(events).toEqual([]);
   });
 
+  it("skips event types named like built-in object properties", async () => {
+    const events = await parseRun(
+      { type: "constructor", messageId: "m" },
+      { type: "toString", delta: "x" },
+      { type: "__proto__" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: "still here" },
+    );
+    expect(events).toEqual([{ type: "text-delta", text: "still here", messageId: "m" }]);
+  });
+
+  it("keeps a text chunk stream open across activity events, also of unknown ACTIVITY_ types", async () => {
+    const events = await parseRun(
+      { type: "TEXT_MESSAGE_CHUNK", messageId: "m", delta: "a" },
+      { type: "ACTIVITY_FUTURE", messageId: "x" },
+      { type: "TEXT_MESSAGE_CHUNK", delta: "b" },
+      { type: "STEP_STARTED", stepName: "s" },
+    );
+    expect(events.map((e) => e.type)).toEqual([
+      "message-start",
+      "text-delta",
+      "text-delta",
+      "message-end",
+      "step-start",
+    ]);
+  });
+
   it("emits tool args, reasoning and activity deltas that arrive before their start", async () => {
     const events = await parseRun(
       { type: "TOOL_CALL_ARGS", toolCallId: "t", delta: "{}" },

@@ -4,7 +4,7 @@ import type { CrayonStreamEvent, CrayonStreamEventType } from "../../events";
 import { type Emit, errorEvent } from "../../internal/eventStream";
 import { isRecord, parseJSONData } from "../../internal/jsonData";
 import type { Message } from "../../message";
-import { eventFields } from "./eventFields";
+import { type EventFieldsDecoder, eventFields } from "./eventFields";
 import { isMessageList } from "./messageList";
 import { sumTokenUsage } from "./tokenUsage";
 
@@ -61,10 +61,49 @@ const CHUNKS: { [T in AgUIType]?: ChunkExpansion } = {
   ],
 };
 
-// Which events end the chunk streams still open, as in AG-UI's own client: these end all of
-// them, the KEEPS_CHUNKS_OPEN ones none, any other event the one of its own (sub)agent.
-const ENDS_ALL_CHUNKS = /^(RUN_STARTED|RUN_FINISHED|RUN_ERROR|MESSAGES_SNAPSHOT)$/;
-const KEEPS_CHUNKS_OPEN = /^(RAW|ACTIVITY_\w+|REASONING_ENCRYPTED_VALUE|SUBAGENT_STARTED)$/;
+/** Which open chunk streams an event ends: the one of its own (sub)agent, all, or none. */
+const OWN_LANE = 0;
+const ALL_LANES = 1;
+const NO_LANE = 2;
+
+/** How one AG-UI event type is handled; filled from the tables above, looked up once per event. */
+interface Handling {
+  /** Checks and copies its fields into the Crayon event (mapped types only). */
+  decode?: EventFieldsDecoder;
+  /** What a `*_CHUNK` type expands to. */
+  expansion?: ChunkExpansion;
+  /** Which open chunk streams it ends. */
+  lanes: number;
+}
+
+const HANDLING = new Map<string, Handling>();
+const handlingOf = (type: string): Handling => {
+  if (!HANDLING.has(type)) HANDLING.set(type, { lanes: OWN_LANE });
+  return HANDLING.get(type)!;
+};
+for (const [type, [crayonType, spec]] of Object.entries(MAPPED)) {
+  handlingOf(type).decode = eventFields(crayonType, spec);
+}
+for (const [type, expansion] of Object.entries(CHUNKS)) handlingOf(type).expansion = expansion;
+// As in AG-UI's own client: these end all open chunk streams, the next ones none, any other
+// event the one of its own (sub)agent.
+for (const type of ["RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "MESSAGES_SNAPSHOT"]) {
+  handlingOf(type).lanes = ALL_LANES;
+}
+for (const type of [
+  "RAW",
+  "ACTIVITY_SNAPSHOT",
+  "ACTIVITY_DELTA",
+  "REASONING_ENCRYPTED_VALUE",
+  "SUBAGENT_STARTED",
+]) {
+  handlingOf(type).lanes = NO_LANE;
+}
+// Unknown types: skipped; other ACTIVITY_* types keep chunk streams open too.
+const UNKNOWN: Handling = { lanes: OWN_LANE };
+const UNKNOWN_ACTIVITY: Handling = { lanes: NO_LANE };
+const handlingOfType = (type: string) =>
+  HANDLING.get(type) ?? (type.startsWith("ACTIVITY_") ? UNKNOWN_ACTIVITY : UNKNOWN);
 
 const RUN_OUTCOMES: unknown[] = ["success", "interrupt", "cancelled"];
 
@@ -85,6 +124,8 @@ export function createAgUIEventDecoder() {
   const chunks = new Map<string, readonly [ChunkExpansion, string]>();
   // Streamed text messages whose role is not assistant, by id, until their TEXT_MESSAGE_END.
   const others = new Map<string, Message>();
+  let lastType = "";
+  let lastHandling = UNKNOWN;
 
   const malformed = (type: unknown, field: string) =>
     out(errorEvent("malformed_event", `AG-UI ${type} event without a valid "${field}"`));
@@ -129,8 +170,15 @@ export function createAgUIEventDecoder() {
   };
 
   /** Maps one AG-UI event (chunks already expanded). Unknown types are skipped. */
-  const apply = (event: AgUIEvent) => {
-    const { type, messageId } = event;
+  const apply = (event: AgUIEvent, { decode } = handlingOfType(event.type)) => {
+    const { type } = event;
+    // REASONING_START / REASONING_END only delimit a reasoning phase (the message itself is
+    // built by REASONING_MESSAGE_*), and AG-UI's own client changes no message on them either.
+    if (decode) {
+      const fields = decode(event);
+      if (typeof fields === "string") return malformed(type, fields);
+      return mapped(event, fields);
+    }
     if (type === "RUN_ERROR") {
       const message = typeof event.message === "string" ? event.message : "The agent run failed.";
       const code = typeof event.code === "string" ? ` (${event.code})` : "";
@@ -144,13 +192,12 @@ export function createAgUIEventDecoder() {
         value: event,
       });
     }
-    // REASONING_START / REASONING_END only delimit a reasoning phase (the message itself is
-    // built by REASONING_MESSAGE_*), and AG-UI's own client changes no message on them either.
-    const mapped = MAPPED[type as AgUIType];
-    if (!mapped) return;
-    const fields = eventFields(event, mapped[1]);
-    if (typeof fields === "string") return malformed(type, fields);
-    const other = others.get(messageId);
+  };
+
+  /** Emits a mapped event's Crayon event, `fields`, after what its type needs beyond its fields. */
+  const mapped = (event: AgUIEvent, fields: Record<string, any>) => {
+    const { type, messageId } = event;
+    const other = others.size ? others.get(messageId) : undefined;
     switch (type as AgUIType) {
       case "TEXT_MESSAGE_START":
         if (typeof event.role === "string" && event.role !== "assistant") {
@@ -191,10 +238,14 @@ export function createAgUIEventDecoder() {
       }
     }
     // Metadata of a streamed assistant text message is merged into the message.
-    if (type.startsWith("TEXT_MESSAGE") && isRecord(event.metadata)) {
+    if (
+      event.metadata !== undefined &&
+      type.startsWith("TEXT_MESSAGE") &&
+      isRecord(event.metadata)
+    ) {
       out({ type: "message-metadata", metadata: event.metadata, messageId });
     }
-    out({ type: mapped[0], ...fields } as CrayonStreamEvent);
+    out(fields as CrayonStreamEvent);
   };
 
   return {
@@ -211,18 +262,24 @@ export function createAgUIEventDecoder() {
       if (!isRecord(event)) return malformed("SSE", "data");
       // The type travels inside the JSON; an SSE `event:` name only stands in when it is missing.
       event.type ??= message.event;
-      if (typeof event.type !== "string") return malformed("SSE", "type");
-      const expansion = CHUNKS[event.type as AgUIType];
-      if (expansion) return chunk(event as AgUIEvent, expansion);
-      if (ENDS_ALL_CHUNKS.test(event.type)) {
+      const { type } = event;
+      if (typeof type !== "string") return malformed("SSE", "type");
+      // Events of one type tend to come in runs (deltas): the last lookup is reused.
+      if (type !== lastType) {
+        lastType = type;
+        lastHandling = handlingOfType(type);
+      }
+      const handling = lastHandling;
+      if (handling.expansion) return chunk(event as AgUIEvent, handling.expansion);
+      if (handling.lanes === ALL_LANES) {
         for (const lane of chunks.keys()) endChunk(lane);
         // The run's boundaries count even when the event itself turns out malformed.
-        if (event.type.startsWith("RUN_")) {
-          running = event.type === "RUN_STARTED";
+        if (type.startsWith("RUN_")) {
+          running = type === "RUN_STARTED";
           ranOnce ||= running;
         }
-      } else if (!KEEPS_CHUNKS_OPEN.test(event.type)) endChunk(event.subagentRunId ?? "");
-      apply(event as AgUIEvent);
+      } else if (handling.lanes === OWN_LANE && chunks.size) endChunk(event.subagentRunId ?? "");
+      apply(event as AgUIEvent, handling);
     },
 
     /** The body ended: closes what is still open, then reports a run that never finished. */

@@ -19,27 +19,45 @@ const CHECKS: Record<string, (value: unknown) => boolean> = {
 };
 
 /**
- * Checks and copies the fields one event needs, by a compact spec: space-separated field names,
- * each followed by a kind mark (none: string, `?`: optional string, `[]`: array, `{}`: object,
- * `*`: any value, `~`: any optional value) and optionally `>alias` to copy it under another
- * name. Returns the copied fields, or the name of the first invalid field.
+ * Builds one event's Crayon event, `{ type, …fields }`, from the AG-UI event, or returns the
+ * name of its first invalid field.
+ */
+export type EventFieldsDecoder = (event: Record<string, any>) => Record<string, any> | string;
+
+/** One field, prepared: where it is read, where it is copied to, its check, and whether null is left out. */
+interface Field {
+  name: string;
+  key: string;
+  check: (value: unknown) => boolean;
+  optional: boolean;
+}
+
+/**
+ * Compiles, once, the fields one event type needs from a compact spec: space-separated field
+ * names, each followed by a kind mark (none: string, `?`: optional string, `[]`: array, `{}`:
+ * object, `*`: any value, `~`: any optional value) and optionally `>alias` to copy it under
+ * another name. The decoder checks and copies them into a new `{ type, … }` object.
  *
  * @example
  * ```ts
- * eventFields({ messageId: "m1", delta: "Hi" }, "messageId delta>text"); // { messageId: "m1", text: "Hi" }
- * eventFields({ messageId: "m1" }, "messageId delta>text"); // "delta"
+ * const decode = eventFields("text-delta", "messageId delta>text");
+ * decode({ messageId: "m1", delta: "Hi" }); // { type: "text-delta", messageId: "m1", text: "Hi" }
+ * decode({ messageId: "m1" }); // "delta"
  * ```
  */
-export function eventFields(
-  event: Record<string, any>,
-  spec: string,
-): Record<string, any> | string {
-  const fields: Record<string, any> = {};
-  for (const field of spec.split(" ")) {
+export function eventFields(type: string, spec: string): EventFieldsDecoder {
+  const fields = spec.split(" ").map((field): Field => {
     const [, name, kind, alias] = FIELD.exec(field) as unknown as [string, string, string, string?];
-    const value = event[name];
-    if (!CHECKS[kind.charAt(0)]!(value)) return name;
-    if (value !== undefined && (value !== null || kind !== "?")) fields[alias ?? name] = value;
-  }
-  return fields;
+    return { name, key: alias ?? name, check: CHECKS[kind.charAt(0)]!, optional: kind === "?" };
+  });
+  return (event) => {
+    const out: Record<string, any> = { type };
+    for (let i = 0; i < fields.length; i++) {
+      const { name, key, check, optional } = fields[i]!;
+      const value = event[name];
+      if (!check(value)) return name;
+      if (value !== undefined && (value !== null || !optional)) out[key] = value;
+    }
+    return out;
+  };
 }

@@ -6,6 +6,13 @@ import { flattenUsage } from "./usage";
 
 const optionalString = (value: unknown) => value == null || typeof value === "string";
 
+/** Stands in for an absent `delta` / `tool_calls`; only read, never changed. */
+const NO_DELTA: Record<string, unknown> = {};
+const NO_CALLS: unknown[] = [];
+
+const malformed = (emit: Emit, why: string) =>
+  emit(errorEvent("malformed_event", `Malformed OpenAI chunk: ${why}.`));
+
 const isToolCallDelta = (call: unknown) =>
   isRecord(call) &&
   optionalString(call.id) &&
@@ -71,28 +78,30 @@ export function chatCompletionChunkSink(requireDone: boolean): TextDecoderSink {
   };
 
   const onChunk = (chunk: unknown, emit: Emit) => {
-    const malformed = (why: string) =>
-      emit(errorEvent("malformed_event", `Malformed OpenAI chunk: ${why}.`));
-    if (!isRecord(chunk)) return malformed("not a JSON object");
+    if (!isRecord(chunk)) return malformed(emit, "not a JSON object");
     if (chunk.error != null) return fail(emit, errorMessage(chunk.error));
     if (isRecord(chunk.usage)) usage = flattenUsage(chunk.usage);
     const { choices } = chunk;
     if (choices === undefined) return; // not a completion chunk (e.g. a gateway's own event)
-    if (!Array.isArray(choices)) return malformed("`choices` is not an array");
-    const choice = choices.find((c) => isRecord(c) && (c.index ?? 0) === 0);
+    if (!Array.isArray(choices)) return malformed(emit, "`choices` is not an array");
+    let choice: Record<string, any> | undefined;
+    for (let i = 0; i < choices.length && !choice; i++) {
+      const c = choices[i];
+      if (isRecord(c) && (c.index ?? 0) === 0) choice = c;
+    }
     if (!choice) return;
-    const delta = choice.delta ?? {};
-    if (!isRecord(delta)) return malformed("`delta` is not an object");
+    const delta = choice.delta ?? NO_DELTA;
+    if (!isRecord(delta)) return malformed(emit, "`delta` is not an object");
     const { content, refusal } = delta;
     const calls =
-      delta.tool_calls ?? (delta.function_call ? [{ function: delta.function_call }] : []);
+      delta.tool_calls ?? (delta.function_call ? [{ function: delta.function_call }] : NO_CALLS);
     if (
       !optionalString(content) ||
       !optionalString(refusal) ||
       !Array.isArray(calls) ||
-      !calls.every(isToolCallDelta)
+      (calls.length > 0 && !calls.every(isToolCallDelta))
     ) {
-      return malformed("a `delta` field has the wrong type");
+      return malformed(emit, "a `delta` field has the wrong type");
     }
     // DeepSeek and vLLM send `reasoning_content`, OpenRouter and Groq `reasoning`.
     const reasoning =
@@ -127,9 +136,8 @@ export function chatCompletionChunkSink(requireDone: boolean): TextDecoderSink {
     }
     if (content || refusal || calls.length) startMessage(emit);
     // A refusal is what the user gets to read instead of an answer, so it is shown as text.
-    for (const text of [content, refusal]) {
-      if (text) emit({ type: "text-delta", text, messageId });
-    }
+    if (content) emit({ type: "text-delta", text: content, messageId });
+    if (refusal) emit({ type: "text-delta", text: refusal, messageId });
     for (const call of calls) {
       const fn = call.function ?? {};
       // Tool calls are keyed by `index`; some servers omit it and rely on `id` or on order.

@@ -175,10 +175,13 @@ export function chunkDecoder() {
     if (done) return;
     if (!isRecord(value) || typeof type !== "string") return emit(malformed(text));
     switch (type) {
-      case "text-delta":
-        if (!bad("delta") && chunk.delta)
-          emit({ type: "text-delta", text: chunk.delta, messageId: open(true) });
+      // The most frequent chunks check their fields inline.
+      case "text-delta": {
+        const { delta } = value;
+        if (typeof delta !== "string") return emit(malformed(text));
+        if (delta) emit({ type: "text-delta", text: delta, messageId: open(true) });
         return;
+      }
       case "start":
         if (typeof chunk.messageId === "string" && chunk.messageId !== base) {
           // A different AI SDK message begins.
@@ -195,10 +198,11 @@ export function chunkDecoder() {
           reasoningId(chunk.id);
         }
         return;
-      case "reasoning-delta":
-        if (!bad("id", "delta"))
-          emit({ type: "reasoning-delta", text: chunk.delta, messageId: reasoningId(chunk.id) });
-        return;
+      case "reasoning-delta": {
+        const { id, delta } = value;
+        if (typeof id !== "string" || typeof delta !== "string") return emit(malformed(text));
+        return emit({ type: "reasoning-delta", text: delta, messageId: reasoningId(id) });
+      }
       case "reasoning-end":
         if (!bad("id") && reasoning.has(chunk.id)) {
           emit({ type: "reasoning-end", messageId: reasoningId(chunk.id) });
@@ -209,15 +213,17 @@ export function chunkDecoder() {
         if (!bad("toolCallId", "toolName"))
           toolStart(chunk.toolCallId, chunk.toolName, chunk.inputEncoding === "text");
         return;
-      case "tool-input-delta":
-        if (!bad("toolCallId", "inputTextDelta")) {
-          const state = toolStart(chunk.toolCallId, "");
-          if (!(state & TEXT)) {
-            tools.set(chunk.toolCallId, state | ARGS);
-            args(chunk.toolCallId, chunk.inputTextDelta);
-          }
+      case "tool-input-delta": {
+        const { toolCallId, inputTextDelta } = value;
+        if (typeof toolCallId !== "string" || typeof inputTextDelta !== "string")
+          return emit(malformed(text));
+        const state = toolStart(toolCallId, "");
+        if (!(state & TEXT)) {
+          if (!(state & ARGS)) tools.set(toolCallId, state | ARGS);
+          args(toolCallId, inputTextDelta);
         }
         return;
+      }
       case "tool-input-available":
         if (!bad("toolCallId", "toolName"))
           toolInput(chunk.toolCallId, chunk.toolName, chunk.input);
