@@ -1,7 +1,43 @@
 /**
- * `@crayonai/react-ui`: the `CrayonChat` component. It is being built; until then this package
- * re-exports the message model so apps can type their data against it.
+ * `@crayonai/react-ui`: `<CrayonChat chat={chat} />`, a complete chat UI driven by `useChat`
+ * from `@crayonai/react-core`, and the parts it is built from for custom layouts. Import the
+ * styles once: `import "@crayonai/react-ui/styles.css"`.
  *
  * @packageDocumentation
  */
-export type { Message } from "@crayonai/stream";
+
+export type { Message as ChatMessage } from "@crayonai/stream";
+export { CrayonChat, type CrayonChatProps } from "./CrayonChat";
+export {
+  type ActivityRenderer,
+  type ActivityRendererMap,
+  ActivityRenderersProvider,
+  type ActivityRenderersProviderProps,
+  ActivityView,
+  DefaultActivityRenderer,
+  useActivityRenderer,
+} from "./components/ActivityRenderers";
+export {
+  AssistantMessageContent,
+  type AssistantMessageContentProps,
+} from "./components/AssistantMessageContent";
+export { BranchPicker, type BranchPickerProps } from "./components/BranchPicker";
+export { CodeBlock, type CodeBlockProps } from "./components/CodeBlock";
+export { Composer, type ComposerProps } from "./components/Composer";
+export { ErrorNotice, type ErrorNoticeProps } from "./components/ErrorNotice";
+export { Markdown, type MarkdownProps } from "./components/Markdown";
+export { Message, type MessageProps } from "./components/Message";
+export { MessageList, type MessageListProps, type ScrollVariant } from "./components/MessageList";
+export { ReasoningView } from "./components/ReasoningView";
+export { ReplyAnnouncer, type ReplyAnnouncerProps } from "./components/ReplyAnnouncer";
+export { ThreadList, type ThreadListProps } from "./components/ThreadList";
+export { ToolCallView, type ToolCallViewProps } from "./components/ToolCallView";
+export { UserMessageContent } from "./components/UserMessageContent";
+export {
+  type ConversationStarter,
+  type ConversationStartersConfig,
+  type WelcomeMessageConfig,
+  WelcomeScreen,
+  type WelcomeScreenProps,
+} from "./components/WelcomeScreen";
+export type { CrayonCssVariable, ThemeProps } from "./theme";

@@ -1,0 +1,189 @@
+import type { ChatManager } from "@crayonai/react-core";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { CrayonChat } from "./CrayonChat";
+import { createBackend, expectNoAxeViolations, renderWithChat } from "./testing/chatHarness";
+
+describe("CrayonChat", () => {
+  it("sends a message and shows the streamed reply", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.hold();
+    const { container } = renderWithChat(backend, (chat) => (
+      <CrayonChat chat={chat} agentName="Ada" />
+    ));
+    await expectNoAxeViolations(container);
+
+    await user.type(screen.getByLabelText("Message"), "Hello");
+    await user.click(screen.getByRole("button", { name: "Send message" }));
+
+    const log = await screen.findByRole("log", { name: "Messages" });
+    expect(within(log).getByText("Hello")).toBeTruthy();
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    const stream = backend.held[0]!;
+    await act(async () => stream.send({ type: "text-delta", text: "Hi " }));
+    await waitFor(() => expect(within(log).getByText("Hi")).toBeTruthy());
+    await act(async () => stream.end({ type: "text-delta", text: "**there**" }));
+    await waitFor(() => expect(within(log).getByText("there").tagName).toBe("STRONG"));
+    expect(screen.getByLabelText("Message")).toHaveProperty("value", "");
+    await waitFor(() =>
+      expect(container.querySelector('[aria-live="polite"]')?.textContent).toBe("Ada: Hi there"),
+    );
+    await expectNoAxeViolations(container);
+  });
+
+  it("shows the welcome message and sends a conversation starter's prompt", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply({ type: "text-delta", text: "Sure." });
+    const { container } = renderWithChat(backend, (chat) => (
+      <CrayonChat
+        chat={chat}
+        type="copilot"
+        welcomeMessage={{ title: "Welcome!", description: "Ask me anything." }}
+        conversationStarters={[{ displayText: "Plan a trip", prompt: "Plan a trip to Rome" }]}
+      />
+    ));
+    expect(screen.getByRole("heading", { name: "Welcome!" })).toBeTruthy();
+    expect(screen.getByText("Ask me anything.")).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    await user.click(screen.getByRole("button", { name: "Plan a trip" }));
+    await screen.findByText("Sure.");
+    expect(screen.getByText("Plan a trip to Rome")).toBeTruthy();
+    expect(backend.requests[0]!.messages).toMatchObject([
+      { role: "user", content: "Plan a trip to Rome" },
+    ]);
+  });
+
+  it("applies the theme mode and variable overrides, unless the theme provider is disabled", () => {
+    const backend = createBackend();
+    const { container, unmount } = renderWithChat(backend, (chat) => (
+      <CrayonChat chat={chat} theme={{ mode: "dark", variables: { "--crayon-accent": "red" } }} />
+    ));
+    const root = container.firstElementChild as HTMLElement;
+    expect(root.dataset.crayonTheme).toBe("dark");
+    expect(root.style.getPropertyValue("--crayon-accent")).toBe("red");
+    unmount();
+
+    const second = renderWithChat(backend, (chat) => (
+      <CrayonChat chat={chat} disableThemeProvider theme={{ mode: "dark" }} />
+    ));
+    const unthemed = second.container.firstElementChild as HTMLElement;
+    expect(unthemed.dataset.crayonTheme).toBeUndefined();
+    expect(unthemed.classList.contains("crayon-theme")).toBe(false);
+  });
+
+  it("renders the artifact panel when active", () => {
+    const backend = createBackend();
+    renderWithChat(backend, (chat) => (
+      <CrayonChat chat={chat} isArtifactActive renderArtifact={() => <p>Artifact body</p>} />
+    ));
+    expect(
+      within(screen.getByRole("complementary", { name: "Artifact" })).getByText("Artifact body"),
+    ).toBeTruthy();
+  });
+
+  it("shows the custom loading component while waiting for the first token", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.hold();
+    renderWithChat(backend, (chat) => (
+      <CrayonChat chat={chat} messageLoadingComponent={() => <p>Warming up…</p>} />
+    ));
+    await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
+    await screen.findByText("Warming up…");
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    await act(async () => backend.held[0]!.end({ type: "text-delta", text: "Ready" }));
+    await screen.findByText("Ready");
+    expect(screen.queryByText("Warming up…")).toBeNull();
+  });
+});
+
+/** A tray whose open state lives in the app, which can also open it from elsewhere. */
+function Controlled({ chat }: { chat: ChatManager }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <CrayonChat chat={chat} type="bottom-tray" isOpen={open} onOpenChange={setOpen} />
+      <button type="button" onClick={() => setOpen(true)}>
+        Open from outside
+      </button>
+    </>
+  );
+}
+
+describe("CrayonChat bottom tray", () => {
+  it("opens and closes uncontrolled, moving focus into the panel and back to the launcher", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    const { container } = renderWithChat(backend, (chat) => (
+      <CrayonChat chat={chat} type="bottom-tray" agentName="Ada" />
+    ));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const launcher = screen.getByRole("button", { name: "Open chat with Ada" });
+    expect(launcher.getAttribute("aria-expanded")).toBe("false");
+
+    await user.click(launcher);
+    const dialog = screen.getByRole("dialog", { name: "Chat with Ada" });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(launcher.getAttribute("aria-expanded")).toBe("true");
+    await expectNoAxeViolations(container);
+
+    await user.click(screen.getByRole("button", { name: "Close chat" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(launcher);
+
+    await user.click(launcher);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(launcher);
+  });
+
+  it("stops a streaming reply on Escape without closing the tray", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.hold();
+    renderWithChat(backend, (chat) => <CrayonChat chat={chat} type="bottom-tray" defaultOpen />);
+    await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    await screen.findByRole("button", { name: "Stop generating" });
+
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(backend.held[0]!.aborted).toBe(true));
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("starts open with defaultOpen without stealing focus", () => {
+    const backend = createBackend();
+    renderWithChat(backend, (chat) => <CrayonChat chat={chat} type="bottom-tray" defaultOpen />);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("follows isOpen when controlled and reports changes through onOpenChange", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    const onOpenChange = vi.fn();
+
+    // Ignores requests: stays closed because isOpen says so.
+    const fixed = renderWithChat(backend, (chat) => (
+      <CrayonChat chat={chat} type="bottom-tray" isOpen={false} onOpenChange={onOpenChange} />
+    ));
+    await user.click(screen.getByRole("button", { name: "Open chat with Assistant" }));
+    expect(onOpenChange).toHaveBeenCalledWith(true);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fixed.unmount();
+
+    renderWithChat(backend, (chat) => <Controlled chat={chat} />);
+    await user.click(screen.getByRole("button", { name: "Open from outside" }));
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(screen.getByRole("dialog").contains(document.activeElement)).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Close chat" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

@@ -1,0 +1,261 @@
+import type { ChatManager } from "@crayonai/react-core";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { Composer } from "./components/Composer";
+import { MessageList, type ScrollVariant } from "./components/MessageList";
+import { ThreadList } from "./components/ThreadList";
+import {
+  type ConversationStartersConfig,
+  type WelcomeMessageConfig,
+  WelcomeScreen,
+} from "./components/WelcomeScreen";
+import { isVisibleMessage } from "./internal/visibleMessages";
+import { type ThemeProps, themeAttributes } from "./theme";
+
+/** Props of {@link CrayonChat}: the chat from `useChat`, and how it looks. */
+export type CrayonChatProps = {
+  /** The chat state and actions, from `useChat` (or `useThreadListManager` + `useThreadManager`). */
+  chat: ChatManager;
+  /**
+   * `"standalone"` (default): full page with the thread list. `"copilot"`: a side panel.
+   * `"bottom-tray"`: a launcher button that opens a floating panel.
+   */
+  type?: "standalone" | "copilot" | "bottom-tray";
+  /** Light or dark, plus CSS variable overrides. */
+  theme?: ThemeProps;
+  /** Shown in the header and on the welcome screen. */
+  logoUrl?: string;
+  /** The assistant's name, shown in the header and used in announcements. */
+  agentName?: string;
+  /** Skip applying the theme: the `--crayon-*` variables then come from your own CSS. */
+  disableThemeProvider?: boolean;
+  /** How the message list scrolls while a reply streams. Default `"always"`. */
+  scrollVariant?: ScrollVariant;
+  /** Replaces the indicator shown while waiting for the first token of a reply. */
+  messageLoadingComponent?: () => ReactNode;
+  /** Shows the artifact panel next to the conversation. */
+  isArtifactActive?: boolean;
+  /** Renders the artifact panel's content. */
+  renderArtifact?: () => ReactNode;
+  /** The welcome of an empty thread. */
+  welcomeMessage?: WelcomeMessageConfig;
+  /** Suggested first messages of an empty thread. */
+  conversationStarters?: ConversationStartersConfig;
+  /** Bottom tray: whether the panel is open (controlled). */
+  isOpen?: boolean;
+  /** Bottom tray: called when the user opens or closes the panel. */
+  onOpenChange?: (open: boolean) => void;
+  /** Bottom tray: whether the panel starts open (uncontrolled). Default false. */
+  defaultOpen?: boolean;
+};
+
+type PanelProps = Pick<
+  CrayonChatProps,
+  | "chat"
+  | "logoUrl"
+  | "agentName"
+  | "scrollVariant"
+  | "messageLoadingComponent"
+  | "welcomeMessage"
+  | "conversationStarters"
+> & {
+  showNewChat: boolean;
+  onClose?: () => void;
+  composerRef?: Ref<HTMLTextAreaElement>;
+};
+
+function ChatPanel({
+  chat,
+  logoUrl,
+  agentName,
+  scrollVariant,
+  messageLoadingComponent,
+  welcomeMessage,
+  conversationStarters,
+  showNewChat,
+  onClose,
+  composerRef,
+}: PanelProps) {
+  const thread = chat.threadManager;
+  const isEmpty =
+    !thread.isLoadingMessages && !thread.error && !thread.messages.some(isVisibleMessage);
+  return (
+    <div className="crayon-panel">
+      <header className="crayon-header">
+        {logoUrl && <img className="crayon-header__logo" src={logoUrl} alt="" />}
+        <span className="crayon-header__name">{agentName ?? "Assistant"}</span>
+        <div className="crayon-header__actions">
+          {showNewChat && (
+            <button
+              type="button"
+              className="crayon-icon-button"
+              aria-label="New chat"
+              onClick={() => chat.threadListManager.switchToNewThread()}
+            >
+              <span aria-hidden="true">＋</span>
+            </button>
+          )}
+          {onClose && (
+            <button
+              type="button"
+              className="crayon-icon-button"
+              aria-label="Close chat"
+              onClick={onClose}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+      </header>
+      {isEmpty ? (
+        <WelcomeScreen
+          welcomeMessage={welcomeMessage}
+          conversationStarters={conversationStarters}
+          logoUrl={logoUrl}
+          agentName={agentName}
+          onStart={(prompt) => thread.processMessage(prompt).catch(() => {})}
+        />
+      ) : (
+        <MessageList
+          chat={chat}
+          scrollVariant={scrollVariant}
+          loadingComponent={messageLoadingComponent}
+          agentName={agentName}
+        />
+      )}
+      <Composer chat={chat} inputRef={composerRef} />
+    </div>
+  );
+}
+
+/** Open state of the bottom tray: controlled by `isOpen` when given, otherwise internal. */
+function useOpenState(
+  isOpen: boolean | undefined,
+  defaultOpen: boolean | undefined,
+  onOpenChange: ((open: boolean) => void) | undefined,
+) {
+  const [internalOpen, setInternalOpen] = useState(defaultOpen ?? false);
+  const open = isOpen ?? internalOpen;
+  const setOpen = (next: boolean) => {
+    if (isOpen === undefined) setInternalOpen(next);
+    onOpenChange?.(next);
+  };
+  return [open, setOpen] as const;
+}
+
+/**
+ * The complete chat UI. It holds no chat state: everything comes from `chat` (the return value
+ * of `useChat`), so the same chat can also drive custom layouts built from the exported parts.
+ *
+ * @example
+ * ```tsx
+ * import "@crayonai/react-ui/styles.css";
+ *
+ * const chat = useChat({ processMessage });
+ * return <CrayonChat chat={chat} agentName="Ada" />;
+ * ```
+ */
+export function CrayonChat(props: CrayonChatProps) {
+  const {
+    chat,
+    type = "standalone",
+    theme,
+    disableThemeProvider,
+    isArtifactActive,
+    renderArtifact,
+    isOpen,
+    onOpenChange,
+    defaultOpen,
+    agentName,
+    ...panelProps
+  } = props;
+  const [open, setOpen] = useOpenState(isOpen, defaultOpen, onOpenChange);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const panelId = useId();
+
+  // Move focus into the tray when it opens and back to the launcher when it closes; not on the
+  // first render, which must not steal focus from the page.
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current === open) return;
+    wasOpen.current = open;
+    if (open) composerRef.current?.focus();
+    else launcherRef.current?.focus();
+  }, [open]);
+
+  const rootProps = disableThemeProvider
+    ? { className: `crayon-chat crayon-chat--${type}` }
+    : { className: `crayon-theme crayon-chat crayon-chat--${type}`, ...themeAttributes(theme) };
+  const artifact = isArtifactActive && renderArtifact && (
+    <aside className="crayon-artifact" aria-label="Artifact">
+      {renderArtifact()}
+    </aside>
+  );
+  const panel = (
+    <ChatPanel
+      {...panelProps}
+      chat={chat}
+      agentName={agentName}
+      showNewChat={type !== "standalone"}
+      onClose={type === "bottom-tray" ? () => setOpen(false) : undefined}
+      composerRef={composerRef}
+    />
+  );
+
+  if (type === "bottom-tray") {
+    const onPanelKeyDown = (event: KeyboardEvent) => {
+      // The composer handles Escape first when it stops a reply.
+      if (event.key === "Escape" && !event.defaultPrevented) setOpen(false);
+    };
+    const label = agentName ?? "Assistant";
+    return (
+      <div {...rootProps}>
+        {open && (
+          <section
+            id={panelId}
+            className="crayon-tray"
+            role="dialog"
+            aria-label={`Chat with ${label}`}
+            onKeyDown={onPanelKeyDown}
+          >
+            {panel}
+            {artifact}
+          </section>
+        )}
+        <button
+          ref={launcherRef}
+          type="button"
+          className="crayon-tray-launcher"
+          aria-label={open ? `Close chat with ${label}` : `Open chat with ${label}`}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          <span aria-hidden="true">{open ? "×" : "💬"}</span>
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div {...rootProps}>
+      {type === "standalone" && (
+        <aside className="crayon-sidebar">
+          <ThreadList chat={chat} />
+        </aside>
+      )}
+      <section className="crayon-main" aria-label="Chat">
+        {panel}
+      </section>
+      {artifact}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ChatManager } from "@crayonai/react-core";
+import { type FormEvent, type KeyboardEvent, type Ref, useId, useState } from "react";
+
+/** Props of {@link Composer}. */
+export type ComposerProps = {
+  chat: ChatManager;
+  /** Default "Type a message…". */
+  placeholder?: string;
+  /** The textarea, e.g. to focus it. */
+  inputRef?: Ref<HTMLTextAreaElement>;
+};
+
+// Actions report failures through `chat` state (shown by the message list), so the rejected
+// promise needs no handling here.
+const ignore = () => {};
+
+/**
+ * The message input. Enter sends, Shift+Enter adds a line, Escape stops a streaming reply.
+ * While the assistant waits for input it offers Approve / Reject, and the text is sent as the
+ * answer.
+ */
+export function Composer({ chat, placeholder = "Type a message…", inputRef }: ComposerProps) {
+  const thread = chat.threadManager;
+  const { isRunning, isAwaitingInput } = thread;
+  const [draft, setDraft] = useState("");
+  const inputId = useId();
+  const canSend = draft.trim().length > 0 && !isRunning;
+
+  const send = () => {
+    const text = draft.trim();
+    if (!text || isRunning) return;
+    setDraft("");
+    if (isAwaitingInput) thread.respond({ type: "input", content: text }).catch(ignore);
+    else thread.processMessage(text).catch(ignore);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter while an IME composes text confirms the composition; it must not send.
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    } else if (event.key === "Escape" && isRunning) {
+      event.preventDefault();
+      thread.stop();
+    }
+  };
+
+  return (
+    <form className="crayon-composer" onSubmit={onSubmit} aria-label="Send a message">
+      {isAwaitingInput && (
+        <fieldset className="crayon-composer__awaiting">
+          <legend className="crayon-composer__awaiting-text">
+            The assistant is waiting for your answer
+          </legend>
+          <button
+            type="button"
+            className="crayon-button"
+            disabled={isRunning}
+            onClick={() => thread.respond({ type: "approve" }).catch(ignore)}
+          >
+            Approve
+          </button>
+          <button
+            type="button"
+            className="crayon-button crayon-button--secondary"
+            disabled={isRunning}
+            onClick={() => thread.respond({ type: "reject" }).catch(ignore)}
+          >
+            Reject
+          </button>
+        </fieldset>
+      )}
+      <div className="crayon-composer__row">
+        <label htmlFor={inputId} className="crayon-visually-hidden">
+          {isAwaitingInput ? "Your answer" : "Message"}
+        </label>
+        <textarea
+          id={inputId}
+          ref={inputRef}
+          className="crayon-composer__input"
+          rows={1}
+          value={draft}
+          placeholder={isAwaitingInput ? "Answer the assistant…" : placeholder}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {isRunning ? (
+          <button
+            type="button"
+            className="crayon-composer__button crayon-composer__button--stop"
+            aria-label="Stop generating"
+            onClick={() => thread.stop()}
+          >
+            <span aria-hidden="true">■</span>
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="crayon-composer__button"
+            aria-label={isAwaitingInput ? "Send answer" : "Send message"}
+            disabled={!canSend}
+          >
+            <span aria-hidden="true">↑</span>
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

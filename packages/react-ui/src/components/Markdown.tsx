@@ -1,0 +1,71 @@
+import { memo } from "react";
+import ReactMarkdown, { type Components } from "react-markdown";
+import rehypeSanitize from "rehype-sanitize";
+import remarkGfm from "remark-gfm";
+import { CodeBlock } from "./CodeBlock";
+
+/** A hast node, as far as reading the text of a code block needs. */
+type HastNode = {
+  type: string;
+  value?: string;
+  tagName?: string;
+  properties?: { className?: unknown };
+  children?: HastNode[];
+};
+
+function textOf(node: HastNode): string {
+  if (node.type === "text") return node.value ?? "";
+  return (node.children ?? []).map(textOf).join("");
+}
+
+function languageOf(code: HastNode | undefined): string | undefined {
+  const classes = code?.properties?.className;
+  if (!Array.isArray(classes)) return undefined;
+  const language = classes.find((c) => typeof c === "string" && c.startsWith("language-"));
+  return typeof language === "string" ? language.slice("language-".length) : undefined;
+}
+
+const components: Components = {
+  // Model output links open in a new tab without giving the page a handle on the opener.
+  a: ({ node: _node, children, ...props }) => (
+    <a {...props} rel="noopener noreferrer" target="_blank">
+      {children}
+    </a>
+  ),
+  pre: ({ node }) => {
+    const root = node as unknown as HastNode | undefined;
+    const code = root?.children?.find((child) => child.tagName === "code");
+    return (
+      <CodeBlock
+        code={textOf(code ?? { type: "root" }).replace(/\n$/, "")}
+        language={languageOf(code)}
+      />
+    );
+  },
+};
+
+/** Props of {@link Markdown}. */
+export type MarkdownProps = {
+  /** Markdown text (GitHub flavoured), typically model output. */
+  children: string;
+};
+
+/**
+ * Renders untrusted markdown safely: raw HTML is skipped, the result is sanitized, and URLs
+ * pass react-markdown's default transform (which drops `javascript:`, `data:` and other
+ * non-web protocols).
+ */
+export const Markdown = memo(function Markdown({ children }: MarkdownProps) {
+  return (
+    <div className="crayon-markdown">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[rehypeSanitize]}
+        skipHtml
+        components={components}
+      >
+        {children}
+      </ReactMarkdown>
+    </div>
+  );
+});

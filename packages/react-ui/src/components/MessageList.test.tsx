@@ -1,0 +1,288 @@
+import type { ChatManager } from "@crayonai/react-core";
+import type { ActivityMessage, Message } from "@crayonai/stream";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { createBackend, expectNoAxeViolations, renderWithChat } from "../testing/chatHarness";
+import { ActivityRenderersProvider } from "./ActivityRenderers";
+import { Composer } from "./Composer";
+import { MessageList } from "./MessageList";
+
+function Chat({ chat }: { chat: ChatManager }) {
+  return (
+    <>
+      <MessageList chat={chat} agentName="Ada" />
+      <Composer chat={chat} />
+    </>
+  );
+}
+
+function log() {
+  return screen.getByRole("log", { name: "Messages" });
+}
+
+function CustomActivity({ message }: { message: ActivityMessage }) {
+  return <p>Custom value {message.content.value}</p>;
+}
+
+/** Renders of each counted activity row, by message id. */
+const activityRenders = new Map<string, number>();
+
+function CountedActivity({ message }: { message: ActivityMessage }) {
+  activityRenders.set(message.id, (activityRenders.get(message.id) ?? 0) + 1);
+  return <p>{message.content.label}</p>;
+}
+
+const countingRenderers = { COUNTED: CountedActivity };
+
+describe("MessageList", () => {
+  it("hides system, developer and visually hidden messages", () => {
+    const backend = createBackend();
+    const { chat } = renderWithChat(backend, (c) => <Chat chat={c} />);
+    act(() =>
+      chat().threadManager.setMessages([
+        { id: "s", role: "system", content: "SYSTEM PROMPT" },
+        { id: "d", role: "developer", content: "DEVELOPER NOTE" },
+        { id: "h", role: "user", content: "HIDDEN CONTEXT", isVisuallyHidden: true },
+        { id: "u", role: "user", content: "Visible question" },
+      ]),
+    );
+    expect(within(log()).getByText("Visible question")).toBeTruthy();
+    for (const hidden of ["SYSTEM PROMPT", "DEVELOPER NOTE", "HIDDEN CONTEXT"]) {
+      expect(screen.queryByText(hidden)).toBeNull();
+    }
+  });
+
+  it("shows an error with Retry, which runs the reply again", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.respond(() => new Response("Service unavailable", { status: 503 }));
+    const { container } = renderWithChat(backend, (c) => <Chat chat={c} />);
+    await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
+    const alert = await screen.findByRole("alert");
+    await expectNoAxeViolations(container);
+
+    backend.reply({ type: "text-delta", text: "Back online." });
+    await user.click(within(alert).getByRole("button", { name: "Retry" }));
+    await screen.findByText("Back online.");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(backend.requests).toHaveLength(2);
+  });
+
+  it("switches between alternative replies with the branch picker", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply({ type: "text-delta", text: "First answer" });
+    const { chat, container } = renderWithChat(backend, (c) => <Chat chat={c} />);
+    await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
+    await screen.findByText("First answer");
+    expect(screen.queryByRole("button", { name: "Previous version" })).toBeNull();
+
+    backend.reply({ type: "text-delta", text: "Second answer" });
+    await act(() => chat().threadManager.regenerate());
+    await screen.findByText("Second answer");
+    expect(screen.queryByText("First answer")).toBeNull();
+    expect(screen.getByText(/2 \/ 2/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Next version" })).toHaveProperty("disabled", true);
+    await expectNoAxeViolations(container);
+
+    await user.click(screen.getByRole("button", { name: "Previous version" }));
+    expect(screen.getByText("First answer")).toBeTruthy();
+    expect(screen.queryByText("Second answer")).toBeNull();
+    expect(screen.getByText(/1 \/ 2/)).toBeTruthy();
+  });
+
+  it("announces each finished reply once, not while it streams", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.hold();
+    const { container } = renderWithChat(backend, (c) => <Chat chat={c} />);
+    const region = container.querySelector('[aria-live="polite"]');
+    // The region exists only once a conversation shows; collect what it says from then on.
+    const announcements: string[] = [];
+    let observer: MutationObserver | undefined;
+    const watch = (node: Element) => {
+      observer = new MutationObserver(() => {
+        const text = node.textContent ?? "";
+        if (text && text !== announcements.at(-1)) announcements.push(text);
+      });
+      observer.observe(node, { childList: true, subtree: true, characterData: true });
+    };
+    if (region) watch(region);
+
+    await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    const live = container.querySelector('[aria-live="polite"]')!;
+    if (!observer) watch(live);
+    for (const text of ["Hello", " there", ", friend"]) {
+      await act(async () => backend.held[0]!.send({ type: "text-delta", text }));
+      await waitFor(() => expect(log().textContent).toContain(text.trim()));
+      expect(live.textContent).toBe("");
+    }
+    await act(async () => backend.held[0]!.end());
+    await waitFor(() => expect(live.textContent).toBe("Ada: Hello there, friend"));
+
+    // Unrelated re-renders (typing) do not repeat it.
+    backend.reply({ type: "text-delta", text: "Second reply" });
+    await user.type(screen.getByLabelText("Message"), "Again{Enter}");
+    await waitFor(() => expect(live.textContent).toBe("Ada: Second reply"));
+    await act(async () => {});
+    expect(announcements).toEqual(["Ada: Hello there, friend", "Ada: Second reply"]);
+    observer?.disconnect();
+  });
+
+  it("renders tool calls with their arguments, state and result", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.hold();
+    renderWithChat(backend, (c) => <Chat chat={c} />);
+    await user.type(screen.getByLabelText("Message"), "Weather?{Enter}");
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    const stream = backend.held[0]!;
+    await act(async () =>
+      stream.send(
+        { type: "tool-call-start", toolCallId: "c1", toolCallName: "get_weather" },
+        { type: "tool-call-args", toolCallId: "c1", delta: '{"city":"Oslo"}' },
+        { type: "tool-call-end", toolCallId: "c1" },
+        { type: "tool-call-start", toolCallId: "c2", toolCallName: "get_forecast" },
+        { type: "tool-call-end", toolCallId: "c2" },
+      ),
+    );
+    await screen.findByText("get_weather");
+    expect(screen.getAllByText("Running")).toHaveLength(2);
+    expect(screen.getByText(/"city": "Oslo"/)).toBeTruthy();
+
+    await act(async () =>
+      stream.end(
+        { type: "tool-call-result", toolCallId: "c1", content: '{"temp":3}' },
+        { type: "tool-call-result", toolCallId: "c2", content: "", error: "Quota exceeded" },
+      ),
+    );
+    await screen.findByText("Done");
+    expect(screen.getByText("Failed")).toBeTruthy();
+    expect(screen.getByText(/"temp": 3/)).toBeTruthy();
+    expect(screen.getByText("Quota exceeded")).toBeTruthy();
+  });
+
+  it("shows reasoning in a collapsible section with a live indicator while thinking", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.hold();
+    renderWithChat(backend, (c) => <Chat chat={c} />);
+    await user.type(screen.getByLabelText("Message"), "Think{Enter}");
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    await act(async () =>
+      backend.held[0]!.send(
+        { type: "reasoning-start", messageId: "r1" },
+        { type: "reasoning-delta", text: "Considering options", messageId: "r1" },
+      ),
+    );
+    await screen.findByText("Thinking…");
+    const details = screen.getByText("Considering options").closest("details")!;
+    expect(details.open).toBe(false);
+
+    await act(async () =>
+      backend.held[0]!.end(
+        { type: "reasoning-end", messageId: "r1" },
+        { type: "text-delta", text: "Decided." },
+      ),
+    );
+    await screen.findByText("Decided.");
+    expect(screen.queryByText("Thinking…")).toBeNull();
+    expect(within(details).getByText("Reasoning")).toBeTruthy();
+  });
+
+  it("renders activities with registered renderers, or the readable default", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply(
+      {
+        type: "activity-snapshot",
+        activityType: "PLAN",
+        content: { title: "Trip plan", steps: [{ title: "Book flight", status: "done" }, "Pack"] },
+      },
+      {
+        type: "activity-snapshot",
+        activityType: "SEARCH",
+        content: { query: "hotels", results: 12 },
+      },
+      { type: "activity-snapshot", activityType: "CUSTOM", content: { value: 42 } },
+    );
+    const renderers = { CUSTOM: CustomActivity };
+    const { container } = renderWithChat(backend, (c) => (
+      <ActivityRenderersProvider renderers={renderers}>
+        <Chat chat={c} />
+      </ActivityRenderersProvider>
+    ));
+    await user.type(screen.getByLabelText("Message"), "Plan{Enter}");
+    const plan = await screen.findByRole("region", { name: "Trip plan" });
+    expect(
+      within(plan)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Book flightdone", "Pack"]);
+    const search = screen.getByRole("region", { name: "Search" });
+    expect(within(search).getByText("Query").nextSibling?.textContent).toBe("hotels");
+    expect(within(search).getByText("Results").nextSibling?.textContent).toBe("12");
+    expect(screen.getByText("Custom value 42")).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe("MessageList rendering cost", () => {
+  function thread(size: number): Message[] {
+    return Array.from({ length: size }, (_, i): Message => {
+      if (i % 50 === 49) {
+        return {
+          id: `m${i}`,
+          role: "activity",
+          activityType: "COUNTED",
+          content: { label: `Activity ${i}` },
+        };
+      }
+      return i % 2 === 0
+        ? { id: `m${i}`, role: "user", content: `Question ${i}` }
+        : { id: `m${i}`, role: "assistant", content: `Answer ${i}`, status: "complete" };
+    });
+  }
+
+  async function streamAfter(size: number) {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.hold();
+    activityRenders.clear();
+    const renders = activityRenders;
+    const { chat, container } = renderWithChat(backend, (c) => (
+      <ActivityRenderersProvider renderers={countingRenderers}>
+        <Chat chat={c} />
+      </ActivityRenderersProvider>
+    ));
+    act(() => chat().threadManager.setMessages(thread(size)));
+    expect(container.querySelectorAll(".crayon-message")).toHaveLength(size);
+
+    await user.type(screen.getByLabelText("Message"), "Next{Enter}");
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    const before = new Map(renders);
+    expect(before.size).toBe(Math.floor(size / 50));
+    for (const text of ["Streaming", " more", " text"]) {
+      await act(async () => backend.held[0]!.send({ type: "text-delta", text }));
+    }
+    await waitFor(() => expect(screen.getByText("Streaming more text")).toBeTruthy());
+    await act(async () => backend.held[0]!.end());
+    await screen.findByRole("button", { name: "Send message" });
+    return { renders, before, container };
+  }
+
+  it("re-renders only the streaming row, not the others", async () => {
+    const { renders, before } = await streamAfter(100);
+    expect(renders).toEqual(before);
+  });
+
+  it("renders a 2,000-message thread and streams into it without re-rendering old rows", async () => {
+    const { renders, before, container } = await streamAfter(2000);
+    expect(renders).toEqual(before);
+    // 2,000 old rows, the new question and its reply.
+    expect(container.querySelectorAll(".crayon-message")).toHaveLength(2002);
+    // jsdom is slow at building 2,000 rows; the assertion is about renders, not time.
+  }, 60_000);
+});

@@ -1,0 +1,175 @@
+import type { BranchInfo, ChatManager } from "@crayonai/react-core";
+import type { Message as ChatMessage, ToolMessage } from "@crayonai/stream";
+import { memo, type ReactNode, useEffect, useMemo } from "react";
+import { useStickToBottom } from "use-stick-to-bottom";
+import { ThreadActionsContext, useThreadActionsOf } from "../internal/threadActionsContext";
+import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
+import { ErrorNotice } from "./ErrorNotice";
+import { Message, type MessageProps } from "./Message";
+import { ReplyAnnouncer } from "./ReplyAnnouncer";
+
+/**
+ * How the list scrolls: `"always"` follows the reply as it streams (until the user scrolls up);
+ * `"once"` scrolls to the bottom when the user sends a message, then stays where it is.
+ */
+export type ScrollVariant = "always" | "once";
+
+/** Props of {@link MessageList}. */
+export type MessageListProps = {
+  chat: ChatManager;
+  /** Default `"always"`. */
+  scrollVariant?: ScrollVariant;
+  /** Replaces the default indicator shown while waiting for the first token of a reply. */
+  loadingComponent?: () => ReactNode;
+  /** Names the assistant in screen reader announcements. */
+  agentName?: string;
+};
+
+function sameBranch(a: BranchInfo | undefined, b: BranchInfo | undefined): boolean {
+  return a === b || (a?.index === b?.index && a?.count === b?.count);
+}
+
+function sameResults(
+  a: ReadonlyMap<string, ToolMessage> | undefined,
+  b: ReadonlyMap<string, ToolMessage> | undefined,
+): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const [id, result] of a) if (b.get(id) !== result) return false;
+  return true;
+}
+
+/**
+ * A row re-renders only when its own message, tool results or branch changed: messages keep
+ * their identity across updates, so a streaming reply re-renders its row and no other.
+ */
+const MessageRow = memo(
+  Message,
+  (prev: MessageProps, next: MessageProps) =>
+    prev.message === next.message &&
+    sameBranch(prev.branch, next.branch) &&
+    sameResults(prev.toolResults, next.toolResults),
+);
+
+function resultsFor(message: ChatMessage, all: Map<string, ToolMessage>) {
+  if (message.role !== "assistant" || !message.toolCalls?.length) return undefined;
+  const results = new Map<string, ToolMessage>();
+  for (const call of message.toolCalls) {
+    const result = all.get(call.id);
+    if (result) results.set(call.id, result);
+  }
+  return results;
+}
+
+function isWaitingForFirstToken(messages: readonly ChatMessage[]): boolean {
+  const last = findLast(messages, isVisibleMessage);
+  if (!last || last.role === "user") return true;
+  return last.role === "assistant" && !last.content && !last.toolCalls?.length;
+}
+
+function DefaultLoadingIndicator() {
+  return (
+    <div className="crayon-loading" role="status">
+      <span className="crayon-loading__dot" aria-hidden="true" />
+      <span className="crayon-loading__dot" aria-hidden="true" />
+      <span className="crayon-loading__dot" aria-hidden="true" />
+      <span className="crayon-visually-hidden">Assistant is replying</span>
+    </div>
+  );
+}
+
+/**
+ * The selected thread's messages: sticks to the bottom while a reply streams, shows errors
+ * with Retry, a branch picker on messages with alternatives, and announces finished replies.
+ */
+export function MessageList({
+  chat,
+  scrollVariant = "always",
+  loadingComponent,
+  agentName,
+}: MessageListProps) {
+  const thread = chat.threadManager;
+  const { messages, isRunning, error, branches, isLoadingMessages } = thread;
+  const { scrollRef, contentRef, scrollToBottom, stopScroll, isAtBottom } = useStickToBottom({
+    initial: "instant",
+    resize: "smooth",
+  });
+
+  // Actions keep their identity, so the context value (and the rows reading it) stays stable.
+  const actions = useThreadActionsOf(thread);
+  const { retry } = thread;
+
+  const lastUserMessageId = findLast(messages, (m) => m.role === "user")?.id;
+  useEffect(() => {
+    if (!lastUserMessageId) return;
+    const scrolled = scrollToBottom();
+    if (scrollVariant !== "once") return;
+    // Land on the new message, then let the reply grow below without following it.
+    Promise.resolve(scrolled).then(() => stopScroll());
+  }, [lastUserMessageId, scrollVariant, scrollToBottom, stopScroll]);
+
+  const allResults = useMemo(() => toolResultsById(messages), [messages]);
+  const visible = messages.filter(isVisibleMessage);
+  const canRetry =
+    error !== null &&
+    !isRunning &&
+    !["thread_busy", "invalid_action", "load_failed"].includes(error.code);
+
+  return (
+    <ThreadActionsContext.Provider value={actions}>
+      <div className="crayon-message-list">
+        <div
+          ref={scrollRef}
+          className="crayon-message-list__scroll"
+          role="log"
+          aria-label="Messages"
+          aria-live="off"
+          aria-busy={isRunning}
+          // The log scrolls: keyboard users need to reach it.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
+          tabIndex={0}
+        >
+          <div ref={contentRef} className="crayon-message-list__content">
+            {isLoadingMessages && (
+              <div className="crayon-loading-messages" role="status">
+                Loading messages…
+              </div>
+            )}
+            {visible.map((message) => (
+              <MessageRow
+                key={message.id}
+                message={message}
+                toolResults={resultsFor(message, allResults)}
+                branch={branches[message.id]}
+              />
+            ))}
+            {isRunning &&
+              isWaitingForFirstToken(messages) &&
+              (loadingComponent ? loadingComponent() : <DefaultLoadingIndicator />)}
+            {error && (
+              <ErrorNotice
+                error={error}
+                onRetry={canRetry ? () => retry().catch(() => {}) : undefined}
+              />
+            )}
+          </div>
+        </div>
+        {!isAtBottom && (
+          <button
+            type="button"
+            className="crayon-scroll-to-latest"
+            onClick={() => scrollToBottom()}
+          >
+            Scroll to latest
+          </button>
+        )}
+        <ReplyAnnouncer
+          threadId={thread.threadId}
+          messages={messages}
+          isRunning={isRunning}
+          agentName={agentName}
+        />
+      </div>
+    </ThreadActionsContext.Provider>
+  );
+}

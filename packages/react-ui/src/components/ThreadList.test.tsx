@@ -1,0 +1,136 @@
+import type { ChatManager } from "@crayonai/react-core";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { createBackend, expectNoAxeViolations, renderWithChat } from "../testing/chatHarness";
+import { Composer } from "./Composer";
+import { MessageList } from "./MessageList";
+import { ThreadList } from "./ThreadList";
+
+function Chat({ chat }: { chat: ChatManager }) {
+  return (
+    <>
+      <ThreadList chat={chat} />
+      <MessageList chat={chat} />
+      <Composer chat={chat} />
+    </>
+  );
+}
+
+const threads = [
+  { threadId: "t1", title: "Trip to Rome", createdAt: 1 },
+  { threadId: "t2", title: "Tax questions", createdAt: 2 },
+];
+
+const histories: Record<string, { id: string; role: "user"; content: string }[]> = {
+  t1: [{ id: "t1-m1", role: "user", content: "Rome in May?" }],
+  t2: [{ id: "t2-m1", role: "user", content: "Deduct my desk?" }],
+};
+
+function renderThreads() {
+  const backend = createBackend();
+  const deleted: string[] = [];
+  const updated: string[] = [];
+  const view = renderWithChat(backend, (chat) => <Chat chat={chat} />, {
+    fetchThreadList: async () => threads,
+    loadThread: async (id: string) => histories[id] ?? [],
+    deleteThread: async (id: string) => {
+      deleted.push(id);
+    },
+    updateThread: async (thread) => {
+      updated.push(thread.title);
+      return thread;
+    },
+  });
+  return { backend, deleted, updated, view };
+}
+
+function nav() {
+  return screen.getByRole("navigation", { name: "Conversations" });
+}
+
+describe("ThreadList", () => {
+  it("lists threads and selects one, showing its messages", async () => {
+    const user = userEvent.setup();
+    const { view } = renderThreads();
+    await within(nav()).findByRole("button", { name: "Trip to Rome" });
+    await expectNoAxeViolations(view.container);
+
+    await user.click(within(nav()).getByRole("button", { name: "Tax questions" }));
+    await screen.findByText("Deduct my desk?");
+    expect(
+      within(nav()).getByRole("button", { name: "Tax questions" }).getAttribute("aria-current"),
+    ).toBe("page");
+
+    await user.click(within(nav()).getByRole("button", { name: "Trip to Rome" }));
+    await screen.findByText("Rome in May?");
+    expect(screen.queryByText("Deduct my desk?")).toBeNull();
+  });
+
+  it("starts a new chat", async () => {
+    const user = userEvent.setup();
+    const { view } = renderThreads();
+    await user.click(await within(nav()).findByRole("button", { name: "Trip to Rome" }));
+    await screen.findByText("Rome in May?");
+    await user.click(screen.getByRole("button", { name: "New chat" }));
+    expect(screen.queryByText("Rome in May?")).toBeNull();
+    expect(view.chat().threadListManager.selectedThreadId).toBeNull();
+    expect(nav().querySelector("[aria-current]")).toBeNull();
+  });
+
+  it("deletes a thread", async () => {
+    const user = userEvent.setup();
+    const { deleted } = renderThreads();
+    await user.click(await within(nav()).findByRole("button", { name: "Delete Trip to Rome" }));
+    await waitFor(() => expect(deleted).toEqual(["t1"]));
+    expect(within(nav()).queryByRole("button", { name: "Trip to Rome" })).toBeNull();
+    expect(within(nav()).getByRole("button", { name: "Tax questions" })).toBeTruthy();
+  });
+
+  it("renames a thread with Enter, and cancels with Escape", async () => {
+    const user = userEvent.setup();
+    const { updated } = renderThreads();
+    await user.click(await within(nav()).findByRole("button", { name: "Rename Trip to Rome" }));
+    const input = within(nav()).getByLabelText("New title for Trip to Rome");
+    await user.clear(input);
+    await user.type(input, "Rome, May 2026{Enter}");
+    await within(nav()).findByRole("button", { name: "Rome, May 2026" });
+    await waitFor(() => expect(updated).toEqual(["Rome, May 2026"]));
+
+    await user.click(within(nav()).getByRole("button", { name: "Rename Tax questions" }));
+    await user.type(within(nav()).getByLabelText("New title for Tax questions"), " draft{Escape}");
+    expect(within(nav()).getByRole("button", { name: "Tax questions" })).toBeTruthy();
+    expect(updated).toEqual(["Rome, May 2026"]);
+  });
+
+  it("loads more threads when the list has more", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    const pages: Record<string, { threads: typeof threads; nextCursor?: string }> = {
+      first: { threads: [threads[0]!], nextCursor: "p2" },
+      p2: { threads: [threads[1]!] },
+    };
+    renderWithChat(backend, (chat) => <ThreadList chat={chat} />, {
+      fetchThreadList: async (params) => pages[params?.cursor ?? "first"]!,
+    });
+    await within(nav()).findByRole("button", { name: "Trip to Rome" });
+    expect(within(nav()).queryByRole("button", { name: "Tax questions" })).toBeNull();
+
+    await user.click(within(nav()).getByRole("button", { name: "Load more" }));
+    await within(nav()).findByRole("button", { name: "Tax questions" });
+    expect(within(nav()).queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+
+  it("marks a thread whose reply is streaming", async () => {
+    const user = userEvent.setup();
+    const { backend } = renderThreads();
+    await user.click(await within(nav()).findByRole("button", { name: "Trip to Rome" }));
+    await screen.findByText("Rome in May?");
+    backend.hold();
+    await user.type(screen.getByLabelText("Message"), "And June?{Enter}");
+    await within(nav()).findByRole("button", { name: "Trip to Rome (replying)" });
+
+    await act(async () => backend.held[0]!.end({ type: "text-delta", text: "Warmer." }));
+    await within(nav()).findByRole("button", { name: "Trip to Rome" });
+  });
+});

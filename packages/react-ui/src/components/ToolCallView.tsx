@@ -1,0 +1,64 @@
+import type { ToolCall, ToolMessage } from "@crayonai/stream";
+
+/** Props of {@link ToolCallView}. */
+export type ToolCallViewProps = {
+  toolCall: ToolCall;
+  /** The tool message answering the call, once it exists. */
+  result?: ToolMessage;
+  /** The assistant message is still streaming (so a call without result may still get one). */
+  isStreaming?: boolean;
+};
+
+function prettyJson(text: string): string {
+  if (!text.trim()) return "";
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    // Arguments still streaming (incomplete JSON): show them as they are.
+    return text;
+  }
+}
+
+function resultText(result: ToolMessage): string {
+  if (typeof result.content === "string") return prettyJson(result.content);
+  return result.content
+    .map((part) => (part.type === "text" ? part.text : `[${part.type}]`))
+    .join("\n");
+}
+
+/** A tool call: its name, arguments, state (running / done / failed) and result. */
+export function ToolCallView({ toolCall, result, isStreaming }: ToolCallViewProps) {
+  const state = result?.error ? "failed" : result ? "done" : "running";
+  const label = { running: "Running", done: "Done", failed: "Failed" }[state];
+  const args = prettyJson(toolCall.function.arguments);
+  return (
+    <details className={`crayon-tool-call crayon-tool-call--${state}`}>
+      <summary className="crayon-tool-call__summary">
+        <span className="crayon-tool-call__name">{toolCall.function.name}</span>
+        <span className="crayon-tool-call__state" aria-busy={state === "running" && isStreaming}>
+          {label}
+        </span>
+      </summary>
+      <div className="crayon-tool-call__body">
+        {args && (
+          <>
+            <div className="crayon-tool-call__heading">Arguments</div>
+            <pre className="crayon-tool-call__json">{args}</pre>
+          </>
+        )}
+        {result?.error && (
+          <>
+            <div className="crayon-tool-call__heading">Error</div>
+            <pre className="crayon-tool-call__json">{result.error}</pre>
+          </>
+        )}
+        {result && resultText(result) && (
+          <>
+            <div className="crayon-tool-call__heading">Result</div>
+            <pre className="crayon-tool-call__json">{resultText(result)}</pre>
+          </>
+        )}
+      </div>
+    </details>
+  );
+}
