@@ -1,0 +1,152 @@
+// Opens every story of the built Storybook (storybook-static) in Chromium, fails on any console
+// error or page error, and saves a PNG of each to screenshots/. Run `pnpm build-storybook` first.
+//
+//   node scripts/screenshots.mjs [id-substring ...]   (only stories whose id contains one)
+//
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium).
+import { createReadStream } from "node:fs";
+import { mkdir, readFile, stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const staticDir = join(root, "storybook-static");
+const outDir = join(root, "screenshots");
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SETTLE_TIMEOUT_MS = 15_000;
+
+const CONTENT_TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".woff2": "font/woff2",
+  ".ico": "image/x-icon",
+};
+
+/** A static file server for storybook-static on 127.0.0.1 and a free port. */
+function serve(dir) {
+  const server = createServer(async (request, response) => {
+    let pathname = decodeURIComponent(new URL(request.url, "http://x").pathname);
+    // Chromium asks for /favicon.ico on its own; Storybook ships an SVG one.
+    if (pathname === "/favicon.ico") pathname = "/favicon.svg";
+    const file = normalize(join(dir, pathname.endsWith("/") ? `${pathname}index.html` : pathname));
+    if (file !== dir && !file.startsWith(dir + sep)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      if (!(await stat(file)).isFile()) throw new Error("not a file");
+    } catch {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
+      "cache-control": "no-store",
+    });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolveServer) => {
+    server.listen(0, "127.0.0.1", () => resolveServer(server));
+  });
+}
+
+async function storyIds(filters) {
+  const index = JSON.parse(await readFile(join(staticDir, "index.json"), "utf8"));
+  return Object.values(index.entries)
+    .filter((entry) => entry.type === "story")
+    .map((entry) => entry.id)
+    .filter((id) => filters.length === 0 || filters.some((f) => id.includes(f)));
+}
+
+async function shoot(browser, baseUrl, id) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = [];
+  page.on("console", (message) => {
+    if (message.type() === "error")
+      problems.push(`console error: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  page.on("requestfailed", (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+  );
+  try {
+    await page.goto(`${baseUrl}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`, {
+      waitUntil: "load",
+    });
+    // Rendered, and (for stories driven by the scripted chat) in the state the story shows.
+    await page.waitForFunction(
+      () => {
+        const rendered = document.querySelector("#storybook-root")?.childElementCount > 0;
+        const settled = document.documentElement.getAttribute("data-story-settled");
+        const errorShown = document.body.classList.contains("sb-show-errordisplay");
+        return errorShown || (rendered && settled !== "false");
+      },
+      undefined,
+      { timeout: SETTLE_TIMEOUT_MS, polling: 50 },
+    );
+    if (await page.evaluate(() => document.body.classList.contains("sb-show-errordisplay"))) {
+      const text = await page.locator("#error-message").textContent();
+      problems.push(`story failed to render: ${text}`);
+    }
+    // Let fonts and the last layout pass land.
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(outDir, `${id}.png`) });
+  } catch (error) {
+    problems.push(`could not settle: ${error instanceof Error ? error.message : String(error)}`);
+    await page.screenshot({ path: join(outDir, `${id}.png`) }).catch(() => {});
+  } finally {
+    await page.close();
+  }
+  return problems;
+}
+
+async function main() {
+  const filters = process.argv.slice(2);
+  await mkdir(outDir, { recursive: true });
+  const ids = await storyIds(filters);
+  if (ids.length === 0) throw new Error("No stories matched. Run `pnpm build-storybook` first.");
+
+  const server = await serve(staticDir);
+  const { port } = server.address();
+  const browser = await chromium.launch({
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+    ],
+  });
+  let failures = 0;
+  try {
+    for (const id of ids) {
+      const problems = await shoot(browser, `http://127.0.0.1:${port}`, id);
+      if (problems.length === 0) {
+        console.log(`ok    ${id}`);
+      } else {
+        failures += 1;
+        console.log(`FAIL  ${id}`);
+        for (const problem of problems) console.log(`        ${problem}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  console.log(`\n${ids.length - failures}/${ids.length} stories clean; screenshots in ${outDir}`);
+  if (failures > 0) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { ChatStory } from "./ChatStory";
+import { SCRIPT_PROMPTS } from "./chatScripts";
+import { BRANCH_THREAD, LOGO_URL, longThread } from "./fixtures";
+
+const LONG_THREAD = longThread(2000);
+
+const meta = {
+  title: "CrayonChat/States",
+  component: ChatStory,
+  args: { type: "standalone", agentName: "Crayon", logoUrl: LOGO_URL },
+} satisfies Meta<typeof ChatStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A reply mid-stream, frozen: its stream never finishes, so the stop button stays. */
+export const Streaming: Story = {
+  args: { scripted: { send: SCRIPT_PROMPTS.neverFinishes, delayMs: 5 } },
+};
+
+/** A tool call waiting for the user's approval (`tool-approval-request`). */
+export const AwaitingApproval: Story = {
+  args: { scripted: { send: SCRIPT_PROMPTS.approval, delayMs: 5 } },
+};
+
+/** The assistant asked a question and paused (`status-update: awaiting_input`). */
+export const AwaitingInput: Story = {
+  args: { scripted: { send: SCRIPT_PROMPTS.question, delayMs: 5 } },
+};
+
+/** The stream failed part-way: partial text kept, the error shown with Retry (which succeeds). */
+export const ErrorWithRetry: Story = {
+  args: { scripted: { send: SCRIPT_PROMPTS.errorMidStream, delayMs: 5 } },
+};
+
+/** The first question was edited: the branch picker shows 2 / 2. */
+export const BranchPicker: Story = {
+  args: {
+    scripted: {
+      threads: [BRANCH_THREAD],
+      selectedThreadId: BRANCH_THREAD.threadId,
+      setup: (chat) =>
+        chat.threadManager.editMessage("branch_u1", "What's the weather in Paris tomorrow?"),
+      delayMs: 5,
+    },
+  },
+};
+
+/** 2,000 preloaded messages. */
+export const LongThread: Story = {
+  args: {
+    scripted: { threads: [LONG_THREAD], selectedThreadId: LONG_THREAD.threadId },
+  },
+};

@@ -1,0 +1,366 @@
+import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
+
+/** One scripted reply: the events a backend would stream for it. */
+export type ChatScript = {
+  /** Streamed in order, one frame per event. */
+  events: CrayonStreamEvent[];
+  /** Keeps the stream open after the last event, so the reply stays "streaming" forever. */
+  neverFinishes?: boolean;
+};
+
+/** The replies a scripted chat can give. */
+export type ScriptName =
+  | "markdown"
+  | "reasoning"
+  | "thinkingForever"
+  | "toolDone"
+  | "toolRunningForever"
+  | "toolFailed"
+  | "plan"
+  | "approval"
+  | "question"
+  | "errorMidStream"
+  | "long"
+  | "neverFinishes"
+  | "echo";
+
+/**
+ * What to type to get each reply (the first matching keyword wins, see {@link scriptNameFor}).
+ * Stories send these, and they double as conversation starters.
+ */
+export const SCRIPT_PROMPTS = {
+  markdown: "Show me a markdown example with code",
+  reasoning: "Think it through: is 1,001 prime?",
+  thinkingForever: "Think deeply about the meaning of life",
+  toolDone: "What's the weather in Paris?",
+  toolRunningForever: "Search the archive for the 2019 audit",
+  toolFailed: "Look up the stock price of ACME",
+  plan: "Plan the 0.7 release",
+  approval: "Delete the old build artifacts",
+  question: "Deploy the app",
+  errorMidStream: "Summarise the quarterly report",
+  long: "Write a long guide to streaming UIs",
+  neverFinishes: "Tell me a story that never ends",
+} as const satisfies Record<Exclude<ScriptName, "echo">, string>;
+
+/** Keywords that pick a script, checked in order against the user's text (lower case). */
+const KEYWORDS: [string, ScriptName][] = [
+  ["markdown", "markdown"],
+  ["think deeply", "thinkingForever"],
+  ["think", "reasoning"],
+  ["weather", "toolDone"],
+  ["archive", "toolRunningForever"],
+  ["stock", "toolFailed"],
+  ["plan", "plan"],
+  ["delete", "approval"],
+  ["deploy", "question"],
+  ["report", "errorMidStream"],
+  ["long", "long"],
+  ["never ends", "neverFinishes"],
+];
+
+/** The script the user's text asks for; anything else is echoed. */
+export function scriptNameFor(text: string): ScriptName {
+  const lower = text.toLowerCase();
+  return KEYWORDS.find(([keyword]) => lower.includes(keyword))?.[1] ?? "echo";
+}
+
+/** The text of a user message (multimodal content: its text parts). */
+export function userText(message: UserMessage): string {
+  if (typeof message.content === "string") return message.content;
+  return message.content
+    .map((part) => (part.type === "text" ? part.text : ""))
+    .join(" ")
+    .trim();
+}
+
+let nextId = 0;
+/** Ids unique across every run, so repeated scripts never collide within a thread. */
+function freshId(prefix: string): string {
+  nextId += 1;
+  return `${prefix}_${nextId}`;
+}
+
+/** Splits text into small chunks (a few words each), as a model streams tokens. */
+export function textDeltas(text: string, wordsPerChunk = 3): CrayonStreamEvent[] {
+  const words = text.match(/\S+\s*|\s+/g) ?? [];
+  const events: CrayonStreamEvent[] = [];
+  for (let i = 0; i < words.length; i += wordsPerChunk) {
+    events.push({ type: "text-delta", text: words.slice(i, i + wordsPerChunk).join("") });
+  }
+  return events;
+}
+
+function reasoningDeltas(text: string, messageId: string): CrayonStreamEvent[] {
+  return textDeltas(text, 4).map((event) => ({
+    type: "reasoning-delta",
+    text: event.type === "text-delta" ? event.text : "",
+    messageId,
+  }));
+}
+
+/** A complete tool call: start, its arguments in two chunks, end. */
+function toolCall(id: string, name: string, args: Record<string, unknown>): CrayonStreamEvent[] {
+  const json = JSON.stringify(args);
+  const half = Math.ceil(json.length / 2);
+  return [
+    { type: "tool-call-start", toolCallId: id, toolCallName: name },
+    { type: "tool-call-args", toolCallId: id, delta: json.slice(0, half) },
+    { type: "tool-call-args", toolCallId: id, delta: json.slice(half) },
+    { type: "tool-call-end", toolCallId: id },
+  ];
+}
+
+const MARKDOWN_ANSWER = `Here is a short **markdown** tour.
+
+## A list
+
+- Streams are *incremental*
+- Messages keep their identity
+- \`useChat\` does the wiring
+
+## Some code
+
+\`\`\`ts
+import { useChat } from "@crayonai/react-core";
+
+const chat = useChat({
+  processMessage: ({ messages, abortController }) =>
+    fetch("/api/chat", { method: "POST", body: JSON.stringify({ messages }), signal: abortController.signal }),
+});
+\`\`\`
+
+| Event | Meaning |
+| --- | --- |
+| \`text\` | more answer text |
+| \`reasoning\` | more thinking |
+
+> Links are checked: [the docs](https://example.com/docs) open safely.
+`;
+
+const REASONING = `1,001 is odd, so 2 is out. Digit sum is 2, so not divisible by 3. Try 7: 7 × 143 = 1,001. So it is composite; 143 = 11 × 13.`;
+
+const LONG_SECTIONS = [
+  "Why streaming",
+  "Tokens and frames",
+  "Keeping scroll position",
+  "Stopping a reply",
+  "Retrying after errors",
+  "Branches",
+  "Tools",
+  "Reasoning",
+  "Activities",
+  "Accessibility",
+  "Testing",
+  "Shipping",
+];
+
+const LONG_ANSWER = `# A long guide to streaming UIs\n\n${LONG_SECTIONS.map(
+  (title, index) =>
+    `## ${index + 1}. ${title}\n\nA streaming interface shows the answer while it is being written. ${title} matters because users read as the text arrives, so the layout must stay calm: no jumping, no flashing, and the newest words in view unless the user scrolled away.\n\n- Keep the composer usable\n- Announce progress politely to screen readers\n- Let the user stop at any time\n`,
+).join("\n")}`;
+
+const PLAN_STEPS = ["Freeze the API", "Run the test matrix", "Write the changelog", "Publish"];
+
+function planScript(): ChatScript {
+  const messageId = freshId("plan");
+  const events: CrayonStreamEvent[] = [
+    {
+      type: "activity-snapshot",
+      activityType: "PLAN",
+      messageId,
+      content: {
+        title: "Release 0.7",
+        steps: PLAN_STEPS.map((title) => ({ title, status: "pending" })),
+      },
+    },
+  ];
+  PLAN_STEPS.forEach((_, index) => {
+    events.push({
+      type: "activity-delta",
+      activityType: "PLAN",
+      messageId,
+      patch: [{ op: "replace", path: `/steps/${index}/status`, value: "in_progress" }],
+    });
+    events.push({
+      type: "activity-delta",
+      activityType: "PLAN",
+      messageId,
+      patch: [{ op: "replace", path: `/steps/${index}/status`, value: "completed" }],
+    });
+  });
+  events.push(...textDeltas("All four steps are done: **0.7 is ready to publish**."));
+  return { events };
+}
+
+/** The script for a named reply (fresh ids on every call). */
+export function chatScript(name: ScriptName, lastUserText = ""): ChatScript {
+  switch (name) {
+    case "markdown":
+      return { events: textDeltas(MARKDOWN_ANSWER) };
+    case "reasoning": {
+      const messageId = freshId("rsn");
+      return {
+        events: [
+          { type: "reasoning-start", messageId },
+          ...reasoningDeltas(REASONING, messageId),
+          { type: "reasoning-end", messageId },
+          ...textDeltas("No. **1,001 = 7 × 11 × 13**, so it is not prime."),
+        ],
+      };
+    }
+    case "thinkingForever": {
+      const messageId = freshId("rsn");
+      return {
+        events: [
+          { type: "reasoning-start", messageId },
+          ...reasoningDeltas(
+            "Meaning depends on who is asking. Start with what people value…",
+            messageId,
+          ),
+        ],
+        neverFinishes: true,
+      };
+    }
+    case "toolDone": {
+      const id = freshId("call");
+      return {
+        events: [
+          ...textDeltas("Let me check the forecast."),
+          ...toolCall(id, "get_weather", { city: "Paris", unit: "celsius" }),
+          {
+            type: "tool-call-result",
+            toolCallId: id,
+            content: JSON.stringify({ city: "Paris", temperature: 18, conditions: "sunny" }),
+          },
+          ...textDeltas("It is **18 °C and sunny** in Paris right now."),
+        ],
+      };
+    }
+    case "toolRunningForever": {
+      const id = freshId("call");
+      return {
+        events: [
+          ...textDeltas("Searching the archive."),
+          ...toolCall(id, "search_archive", { query: "audit 2019", limit: 20 }),
+        ],
+        neverFinishes: true,
+      };
+    }
+    case "toolFailed": {
+      const id = freshId("call");
+      return {
+        events: [
+          ...toolCall(id, "get_stock_price", { symbol: "ACME" }),
+          {
+            type: "tool-call-result",
+            toolCallId: id,
+            content: "",
+            error: "Market data service unavailable (503)",
+          },
+          ...textDeltas("I couldn't reach the market data service. Please try again later."),
+        ],
+      };
+    }
+    case "plan":
+      return planScript();
+    case "approval": {
+      const id = freshId("call");
+      return {
+        events: [
+          ...textDeltas("This deletes 42 files in `build/old`. It needs your approval."),
+          ...toolCall(id, "delete_files", { path: "build/old", count: 42 }),
+          { type: "tool-approval-request", toolCallId: id, approvalId: freshId("approval") },
+        ],
+      };
+    }
+    case "question":
+      return {
+        events: [
+          ...textDeltas("Which environment should I deploy to: **staging** or **production**?"),
+          { type: "status-update", status: "awaiting_input" },
+        ],
+      };
+    case "errorMidStream":
+      return {
+        events: [
+          ...textDeltas("Revenue grew 12% quarter over quarter, driven by"),
+          {
+            type: "error",
+            error: "The model provider timed out. Try again.",
+            code: "server_error",
+          },
+        ],
+      };
+    case "long":
+      return { events: textDeltas(LONG_ANSWER, 12) };
+    case "neverFinishes":
+      return {
+        events: textDeltas("Once upon a time, in a repository far away, a stream began and"),
+        neverFinishes: true,
+      };
+    case "echo":
+      return { events: textDeltas(`You said: "${lastUserText}". Try one of the suggestions.`) };
+  }
+}
+
+/** A reply to the user's answer of an `awaiting_input` message (approve, reject or text). */
+function resumeScript(context: Record<string, unknown>, text: string): ChatScript {
+  if (context.response === "reject") {
+    return { events: textDeltas("Okay, nothing was deleted.") };
+  }
+  if (context.response === "approve" && typeof context.toolCallId === "string") {
+    return {
+      events: [
+        {
+          type: "tool-call-result",
+          toolCallId: context.toolCallId,
+          content: JSON.stringify({ deleted: 42 }),
+        },
+        ...textDeltas("Done: **42 files** deleted."),
+      ],
+    };
+  }
+  return {
+    events: textDeltas(
+      `Deploying to **${text || "staging"}**. You'll get a message when it's live.`,
+    ),
+  };
+}
+
+/** The `human-response` context of a user message that answers an awaiting message, if any. */
+function humanResponseOf(message: UserMessage): Record<string, unknown> | undefined {
+  for (const item of message.context ?? []) {
+    if (
+      item &&
+      typeof item === "object" &&
+      !Array.isArray(item) &&
+      item.type === "human-response"
+    ) {
+      return item;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The reply to a conversation: an answer to a human-in-the-loop pause resumes it; otherwise the
+ * last user message's text picks the script. `attempt` counts sends of the same user message, so
+ * a retried failure succeeds.
+ */
+export function scriptForConversation(messages: Message[], attempt: number): ChatScript {
+  const last = [...messages].reverse().find((m): m is UserMessage => m.role === "user");
+  if (!last) return chatScript("echo");
+  const text = userText(last);
+  const response = humanResponseOf(last);
+  if (response) return resumeScript(response, text);
+  const name = scriptNameFor(text);
+  if (name === "errorMidStream" && attempt > 1) {
+    return {
+      events: textDeltas(
+        "Revenue grew 12% quarter over quarter, driven by the new enterprise plan. Costs stayed flat.",
+      ),
+    };
+  }
+  return chatScript(name, text);
+}

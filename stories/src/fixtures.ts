@@ -1,0 +1,90 @@
+import type { Message } from "@crayonai/stream";
+import type { PreloadedThread } from "./scriptedChat";
+
+/** The logo the stories show (served from `public/`). */
+export const LOGO_URL = "./logo.svg";
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.UTC(2025, 0, 15, 12);
+
+/** A short finished conversation with markdown. */
+export const SAMPLE_CONVERSATION: Message[] = [
+  { id: "sample_u1", role: "user", content: "How do I stream a reply from my backend?" },
+  {
+    id: "sample_a1",
+    role: "assistant",
+    status: "complete",
+    content:
+      "Return a streaming `Response` from `processMessage`. With `@crayonai/stream/server` it is one call:\n\n```ts\nreturn crayonSSEResponse(events);\n```\n\nThe UI then shows the reply **as it arrives**.",
+  },
+  { id: "sample_u2", role: "user", content: "And stopping it?" },
+  {
+    id: "sample_a2",
+    role: "assistant",
+    status: "complete",
+    content:
+      "Pass `abortController.signal` to `fetch`. The stop button aborts it and keeps what streamed so far.",
+  },
+];
+
+/** A thread list whose first thread holds {@link SAMPLE_CONVERSATION}. */
+export const SAMPLE_THREADS: PreloadedThread[] = [
+  {
+    threadId: "t_streaming",
+    title: "Streaming from a backend",
+    createdAt: NOW,
+    messages: SAMPLE_CONVERSATION,
+  },
+  {
+    threadId: "t_pricing",
+    title: "Pricing questions",
+    createdAt: NOW - DAY,
+    messages: [
+      { id: "p_u1", role: "user", content: "Is there a free tier?" },
+      { id: "p_a1", role: "assistant", status: "complete", content: "Yes, up to 1,000 messages." },
+    ],
+  },
+  {
+    threadId: "t_release",
+    title: "Release checklist for 0.7",
+    createdAt: NOW - 3 * DAY,
+    messages: [
+      { id: "r_u1", role: "user", content: "What's left for 0.7?" },
+      { id: "r_a1", role: "assistant", status: "complete", content: "The changelog and docs." },
+    ],
+  },
+];
+
+/** A thread whose first question is edited by the story, leaving two branches. */
+export const BRANCH_THREAD: PreloadedThread = {
+  threadId: "t_branch",
+  title: "Weather",
+  createdAt: NOW,
+  messages: [
+    { id: "branch_u1", role: "user", content: "What's the weather in Paris?" },
+    {
+      id: "branch_a1",
+      role: "assistant",
+      status: "complete",
+      content: "It is **12 °C and cloudy** in Paris.",
+    },
+  ],
+};
+
+/** A thread of `count` messages (alternating user and assistant), to check long lists. */
+export function longThread(count: number): PreloadedThread {
+  const messages: Message[] = [];
+  for (let i = 0; i < count; i += 2) {
+    const n = i / 2 + 1;
+    messages.push({ id: `long_u${n}`, role: "user", content: `Question ${n}: what is ${n} × 3?` });
+    if (i + 1 < count) {
+      messages.push({
+        id: `long_a${n}`,
+        role: "assistant",
+        status: "complete",
+        content: `${n} × 3 = **${n * 3}**.`,
+      });
+    }
+  }
+  return { threadId: "t_long", title: `${count} messages`, createdAt: NOW, messages };
+}
