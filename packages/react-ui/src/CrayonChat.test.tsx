@@ -76,6 +76,22 @@ describe("CrayonChat", () => {
     expect(unthemed.classList.contains("crayon-theme")).toBe(false);
   });
 
+  it("draws the New chat button's icon as SVG, labelled by the button, and starts a new thread", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply({ type: "text-delta", text: "Hello." });
+    const { chat } = renderWithChat(backend, (c) => <CrayonChat chat={c} type="copilot" />);
+    await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
+    await screen.findByText("Hello.");
+
+    const newChat = screen.getByRole("button", { name: "New chat" });
+    // A text glyph may be missing from the user's fonts; the icon must not depend on one.
+    expect(newChat.textContent).toBe("");
+    expect(newChat.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+    await user.click(newChat);
+    expect(chat().threadManager.messages).toHaveLength(0);
+  });
+
   it("renders the artifact panel when active", () => {
     const backend = createBackend();
     renderWithChat(backend, (chat) => (

@@ -10,6 +10,7 @@ import {
 } from "react";
 import { Composer } from "./components/Composer";
 import { MessageList, type ScrollVariant } from "./components/MessageList";
+import { PlusIcon } from "./components/PlusIcon";
 import { ThreadList } from "./components/ThreadList";
 import {
   type ConversationStartersConfig,
@@ -99,7 +100,7 @@ function ChatPanel({
               aria-label="New chat"
               onClick={() => chat.threadListManager.switchToNewThread()}
             >
-              <span aria-hidden="true">＋</span>
+              <PlusIcon />
             </button>
           )}
           {onClose && (

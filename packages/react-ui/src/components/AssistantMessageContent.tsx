@@ -8,10 +8,16 @@ export type AssistantMessageContentProps = {
   message: AssistantMessage;
   /** Tool results by tool call id. */
   toolResults?: ReadonlyMap<string, ToolMessage>;
+  /** The thread's error notice right below already says why this reply failed: don't repeat it. */
+  errorShownBelow?: boolean;
 };
 
 /** An assistant reply: markdown text, tool calls, sources, files and its status. */
-export function AssistantMessageContent({ message, toolResults }: AssistantMessageContentProps) {
+export function AssistantMessageContent({
+  message,
+  toolResults,
+  errorShownBelow,
+}: AssistantMessageContentProps) {
   const isStreaming = message.status === "streaming";
   return (
     <div className="crayon-assistant-content">
@@ -22,6 +28,7 @@ export function AssistantMessageContent({ message, toolResults }: AssistantMessa
           toolCall={toolCall}
           result={toolResults?.get(toolCall.id)}
           isStreaming={isStreaming}
+          isAwaitingInput={message.status === "awaiting_input"}
         />
       ))}
       {message.files?.map((file) => {
@@ -65,7 +72,7 @@ export function AssistantMessageContent({ message, toolResults }: AssistantMessa
         <p className="crayon-status crayon-status--awaiting">Waiting for your input</p>
       )}
       {message.status === "stopped" && <p className="crayon-status">Stopped</p>}
-      {message.status === "error" && (
+      {message.status === "error" && !errorShownBelow && (
         <p className="crayon-status crayon-status--error">
           {message.error ?? "This reply failed."}
         </p>

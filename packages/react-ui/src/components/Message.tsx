@@ -15,14 +15,22 @@ export type MessageProps = {
   toolResults?: ReadonlyMap<string, ToolMessage>;
   /** Set when the message has alternatives: shows a branch picker. */
   branch?: BranchInfo;
+  /** The thread's error notice right below already says why this reply failed. */
+  errorShownBelow?: boolean;
 };
 
-function Body({ message, toolResults }: MessageProps) {
+function Body({ message, toolResults, errorShownBelow }: MessageProps) {
   switch (message.role) {
     case "user":
       return <UserMessageContent message={message} />;
     case "assistant":
-      return <AssistantMessageContent message={message} toolResults={toolResults} />;
+      return (
+        <AssistantMessageContent
+          message={message}
+          toolResults={toolResults}
+          errorShownBelow={errorShownBelow}
+        />
+      );
     case "reasoning":
       return <ReasoningView message={message} />;
     case "activity":
@@ -42,7 +50,7 @@ const SPEAKER: Partial<Record<ChatMessage["role"], string>> = {
  * calls, reasoning, activities. System, developer, tool and hidden messages render nothing
  * (tool results show inside their tool call).
  */
-export function Message({ message, toolResults, branch }: MessageProps) {
+export function Message({ message, toolResults, branch, errorShownBelow }: MessageProps) {
   const actions = useThreadActions();
   if (!isVisibleMessage(message)) return null;
   const speaker = SPEAKER[message.role];
@@ -50,7 +58,7 @@ export function Message({ message, toolResults, branch }: MessageProps) {
     <div className={`crayon-message crayon-message--${message.role}`} data-message-id={message.id}>
       {speaker && <span className="crayon-visually-hidden">{speaker}: </span>}
       <div className="crayon-message__body">
-        <Body message={message} toolResults={toolResults} />
+        <Body message={message} toolResults={toolResults} errorShownBelow={errorShownBelow} />
       </div>
       {branch && branch.count > 1 && actions && (
         <BranchPicker messageId={message.id} branch={branch} onSwitch={actions.switchBranch} />

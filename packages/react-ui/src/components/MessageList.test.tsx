@@ -69,6 +69,22 @@ describe("MessageList", () => {
     expect(backend.requests).toHaveLength(2);
   });
 
+  it("says why a reply failed once, in the notice with Retry, and keeps its partial text", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply(
+      { type: "text-delta", text: "Revenue grew 12%" },
+      { type: "error", error: "The provider timed out.", code: "server_error" },
+    );
+    renderWithChat(backend, (c) => <Chat chat={c} />);
+    await user.type(screen.getByLabelText("Message"), "Summarise{Enter}");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(screen.getAllByText("The provider timed out.")).toHaveLength(1);
+    expect(within(alert).getByText("The provider timed out.")).toBeTruthy();
+    expect(within(log()).getByText("Revenue grew 12%")).toBeTruthy();
+  });
+
   it("switches between alternative replies with the branch picker", async () => {
     const user = userEvent.setup();
     const backend = createBackend();

@@ -1,6 +1,6 @@
 import type { BranchInfo, ChatManager } from "@crayonai/react-core";
 import type { Message as ChatMessage, ToolMessage } from "@crayonai/stream";
-import { memo, type ReactNode, useEffect, useMemo } from "react";
+import { memo, type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useStickToBottom } from "use-stick-to-bottom";
 import { ThreadActionsContext, useThreadActionsOf } from "../internal/threadActionsContext";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
@@ -47,6 +47,7 @@ const MessageRow = memo(
   Message,
   (prev: MessageProps, next: MessageProps) =>
     prev.message === next.message &&
+    prev.errorShownBelow === next.errorShownBelow &&
     sameBranch(prev.branch, next.branch) &&
     sameResults(prev.toolResults, next.toolResults),
 );
@@ -99,17 +100,32 @@ export function MessageList({
   const actions = useThreadActionsOf(thread);
   const { retry } = thread;
 
+  // Opening a thread (or switching to another) lands on its end at once; a message the user
+  // sends scrolls there smoothly. A smooth scroll across a long thread is still far from the end
+  // seconds later, and it overrides the hook's own instant initial scroll.
   const lastUserMessageId = findLast(messages, (m) => m.role === "user")?.id;
+  const threadId = thread.threadId;
+  const shown = useRef<{ threadId: string | null; lastUserMessageId?: string }>(undefined);
   useEffect(() => {
-    if (!lastUserMessageId) return;
-    const scrolled = scrollToBottom();
+    if (isLoadingMessages) return;
+    const previous = shown.current;
+    shown.current = { threadId, lastUserMessageId };
+    const opened = !previous || previous.threadId !== threadId;
+    if (!opened && (!lastUserMessageId || previous.lastUserMessageId === lastUserMessageId)) return;
+    const scrolled = scrollToBottom(opened ? "instant" : undefined);
     if (scrollVariant !== "once") return;
-    // Land on the new message, then let the reply grow below without following it.
+    // Land on the end, then let the reply grow below without following it.
     Promise.resolve(scrolled).then(() => stopScroll());
-  }, [lastUserMessageId, scrollVariant, scrollToBottom, stopScroll]);
+  }, [threadId, lastUserMessageId, isLoadingMessages, scrollVariant, scrollToBottom, stopScroll]);
 
   const allResults = useMemo(() => toolResultsById(messages), [messages]);
   const visible = messages.filter(isVisibleMessage);
+  // The error notice below the list says why the last reply failed; that reply doesn't repeat it.
+  const lastVisible = visible[visible.length - 1];
+  const failedReplyId =
+    error && lastVisible?.role === "assistant" && lastVisible.status === "error"
+      ? lastVisible.id
+      : undefined;
   const canRetry =
     error !== null &&
     !isRunning &&
@@ -141,6 +157,7 @@ export function MessageList({
                 message={message}
                 toolResults={resultsFor(message, allResults)}
                 branch={branches[message.id]}
+                errorShownBelow={message.id === failedReplyId}
               />
             ))}
             {isRunning &&

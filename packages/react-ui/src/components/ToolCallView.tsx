@@ -7,7 +7,37 @@ export type ToolCallViewProps = {
   result?: ToolMessage;
   /** The assistant message is still streaming (so a call without result may still get one). */
   isStreaming?: boolean;
+  /** The assistant message waits for the user (`status: "awaiting_input"`), e.g. for an approval. */
+  isAwaitingInput?: boolean;
 };
+
+type ToolCallState = "running" | "awaiting-approval" | "approved" | "rejected" | "done" | "failed";
+
+const STATE_LABELS: Record<ToolCallState, string> = {
+  running: "Running",
+  "awaiting-approval": "Awaiting approval",
+  approved: "Approved",
+  rejected: "Rejected",
+  done: "Done",
+  failed: "Failed",
+};
+
+/**
+ * Where the call stands. A result decides; before it, an approval answer (`metadata.approved`),
+ * then a pending approval request (`metadata.approvalId` while the reply waits for the user).
+ */
+function toolCallState(
+  toolCall: ToolCall,
+  result: ToolMessage | undefined,
+  isAwaitingInput: boolean | undefined,
+): ToolCallState {
+  if (result) return result.error ? "failed" : "done";
+  const approved = toolCall.metadata?.approved;
+  if (approved === true) return "approved";
+  if (approved === false) return "rejected";
+  if (toolCall.metadata?.approvalId !== undefined && isAwaitingInput) return "awaiting-approval";
+  return "running";
+}
 
 function prettyJson(text: string): string {
   if (!text.trim()) return "";
@@ -26,10 +56,18 @@ function resultText(result: ToolMessage): string {
     .join("\n");
 }
 
-/** A tool call: its name, arguments, state (running / done / failed) and result. */
-export function ToolCallView({ toolCall, result, isStreaming }: ToolCallViewProps) {
-  const state = result?.error ? "failed" : result ? "done" : "running";
-  const label = { running: "Running", done: "Done", failed: "Failed" }[state];
+/**
+ * A tool call: its name, arguments, state (running, awaiting approval, approved, rejected,
+ * done, failed) and result.
+ */
+export function ToolCallView({
+  toolCall,
+  result,
+  isStreaming,
+  isAwaitingInput,
+}: ToolCallViewProps) {
+  const state = toolCallState(toolCall, result, isAwaitingInput);
+  const label = STATE_LABELS[state];
   const args = prettyJson(toolCall.function.arguments);
   return (
     <details className={`crayon-tool-call crayon-tool-call--${state}`}>

@@ -1,0 +1,79 @@
+import type { ToolCall, ToolMessage } from "@crayonai/stream";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { createBackend, renderWithChat } from "../testing/chatHarness";
+import { Composer } from "./Composer";
+import { MessageList } from "./MessageList";
+import { ToolCallView } from "./ToolCallView";
+
+function call(metadata?: Record<string, unknown>): ToolCall {
+  return {
+    id: "call-1",
+    type: "function",
+    function: { name: "delete_files", arguments: '{"path":"tmp"}' },
+    metadata,
+  } as ToolCall;
+}
+
+const RESULT = { id: "r1", role: "tool", toolCallId: "call-1", content: "ok" } as ToolMessage;
+
+function stateOf(container: HTMLElement) {
+  return container.querySelector(".crayon-tool-call__state")?.textContent;
+}
+
+describe("ToolCallView", () => {
+  it("reads Running while a call without approval request has no result", () => {
+    const { container } = render(<ToolCallView toolCall={call()} isStreaming />);
+    expect(stateOf(container)).toBe("Running");
+  });
+
+  it("reads Awaiting approval while the reply waits for the user to approve the call", () => {
+    const { container } = render(
+      <ToolCallView toolCall={call({ approvalId: "ap-1" })} isAwaitingInput />,
+    );
+    expect(stateOf(container)).toBe("Awaiting approval");
+  });
+
+  it("reads Approved or Rejected after the user answered, until a result arrives", () => {
+    const { container, rerender } = render(
+      <ToolCallView toolCall={call({ approvalId: "ap-1", approved: true })} />,
+    );
+    expect(stateOf(container)).toBe("Approved");
+    rerender(<ToolCallView toolCall={call({ approvalId: "ap-1", approved: false })} />);
+    expect(stateOf(container)).toBe("Rejected");
+    rerender(
+      <ToolCallView toolCall={call({ approvalId: "ap-1", approved: true })} result={RESULT} />,
+    );
+    expect(stateOf(container)).toBe("Done");
+  });
+
+  it("shows the approval states of a real conversation", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply(
+      { type: "tool-call-start", toolCallId: "call-1", toolCallName: "delete_files" },
+      { type: "tool-call-args", toolCallId: "call-1", delta: '{"path":"tmp"}' },
+      { type: "tool-call-end", toolCallId: "call-1" },
+      { type: "tool-approval-request", toolCallId: "call-1", approvalId: "ap-1" },
+      { type: "status-update", status: "awaiting_input" },
+    );
+    backend.hold();
+    const { container } = renderWithChat(backend, (chat) => (
+      <>
+        <MessageList chat={chat} />
+        <Composer chat={chat} />
+      </>
+    ));
+    await user.type(screen.getByLabelText("Message"), "Clean up{Enter}");
+    await screen.findByText("Awaiting approval");
+    expect(screen.queryByText("Running")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    await waitFor(() => expect(stateOf(container)).toBe("Approved"));
+
+    backend.held[0]!.end({ type: "tool-call-result", toolCallId: "call-1", content: "ok" });
+    await waitFor(() => expect(stateOf(container)).toBe("Done"));
+  });
+});
