@@ -4,7 +4,7 @@ import type { CrayonStreamEvent, CrayonStreamEventType } from "../../events";
 import { type Emit, errorEvent } from "../../internal/eventStream";
 import { isRecord, parseJSONData } from "../../internal/jsonData";
 import type { Message } from "../../message";
-import { type EventFieldsDecoder, eventFields } from "./eventFields";
+import { contentFields, type EventFieldsDecoder, eventFields } from "./eventFields";
 import { isMessageList } from "./messageList";
 import { sumTokenUsage } from "./tokenUsage";
 
@@ -15,95 +15,69 @@ type AgUIEvent = Record<string, any> & { type: string };
 
 /**
  * AG-UI event → the Crayon event it becomes, and the fields it carries (see {@link eventFields}
- * for the spec syntax). Some of them get more handling in `apply`.
+ * for the spec syntax; the `*_CONTENT` events are decoded by {@link contentFields}). Some of them
+ * get more handling in `apply`.
  */
-const MAPPED: { [T in AgUIType]?: readonly [CrayonStreamEventType, string] } = {
-  TEXT_MESSAGE_START: ["message-start", "messageId"],
-  TEXT_MESSAGE_CONTENT: ["text-delta", "messageId delta>text"],
-  TEXT_MESSAGE_END: ["message-end", "messageId"],
-  TOOL_CALL_START: ["tool-call-start", "toolCallId toolCallName parentMessageId?"],
-  TOOL_CALL_ARGS: ["tool-call-args", "toolCallId delta"],
-  TOOL_CALL_END: ["tool-call-end", "toolCallId"],
-  TOOL_CALL_RESULT: ["tool-call-result", "messageId toolCallId content*"],
-  REASONING_MESSAGE_START: ["reasoning-start", "messageId"],
-  REASONING_MESSAGE_CONTENT: ["reasoning-delta", "messageId delta>text"],
-  REASONING_MESSAGE_END: ["reasoning-end", "messageId"],
-  REASONING_ENCRYPTED_VALUE: ["encrypted-value", "subtype>entity entityId encryptedValue"],
-  ACTIVITY_SNAPSHOT: ["activity-snapshot", "messageId activityType content{} replace~"],
-  ACTIVITY_DELTA: ["activity-delta", "messageId activityType patch[]"],
-  MESSAGES_SNAPSHOT: ["messages-snapshot", "messages[]"],
-  STATE_SNAPSHOT: ["state-snapshot", "snapshot*"],
-  STATE_DELTA: ["state-delta", "delta[]"],
-  STEP_STARTED: ["step-start", "stepName"],
-  STEP_FINISHED: ["step-finish", "stepName"],
-  RUN_STARTED: ["run-start", "threadId? runId?"],
-  RUN_FINISHED: ["run-finish", "threadId? runId? result~"],
-  CUSTOM: ["custom", "name value~"],
-  RAW: ["raw", "event* source?"],
+const MAPPED: { [T in AgUIType]?: `${CrayonStreamEventType} ${string}` } = {
+  TEXT_MESSAGE_START: "message-start messageId",
+  TEXT_MESSAGE_END: "message-end messageId",
+  TOOL_CALL_START: "tool-call-start toolCallId toolCallName parentMessageId?",
+  TOOL_CALL_ARGS: "tool-call-args toolCallId delta",
+  TOOL_CALL_END: "tool-call-end toolCallId",
+  TOOL_CALL_RESULT: "tool-call-result messageId toolCallId content:*!",
+  REASONING_MESSAGE_START: "reasoning-start messageId",
+  REASONING_MESSAGE_END: "reasoning-end messageId",
+  REASONING_ENCRYPTED_VALUE: "encrypted-value subtype entityId encryptedValue",
+  ACTIVITY_SNAPSHOT: "activity-snapshot messageId activityType content:o replace:*",
+  ACTIVITY_DELTA: "activity-delta messageId activityType patch:a",
+  MESSAGES_SNAPSHOT: "messages-snapshot messages:a",
+  STATE_SNAPSHOT: "state-snapshot snapshot:*!",
+  STATE_DELTA: "state-delta delta:a",
+  STEP_STARTED: "step-start stepName",
+  STEP_FINISHED: "step-finish stepName",
+  RUN_STARTED: "run-start threadId? runId?",
+  RUN_FINISHED: "run-finish threadId? runId? result:*",
+  CUSTOM: "custom name value:*",
+  RAW: "raw event:*! source?",
 };
 
 /** The start, content and end events a `*_CHUNK` event stands for, and its id field. */
-type ChunkExpansion = readonly [start: AgUIType, content: AgUIType, end: AgUIType, id: string];
+type ChunkExpansion = readonly [start: string, content: string, end: string, id: string];
 
-const CHUNKS: { [T in AgUIType]?: ChunkExpansion } = {
-  TEXT_MESSAGE_CHUNK: [
-    "TEXT_MESSAGE_START",
-    "TEXT_MESSAGE_CONTENT",
-    "TEXT_MESSAGE_END",
-    "messageId",
+const CHUNKS = new Map<string, ChunkExpansion>([
+  [
+    "TEXT_MESSAGE_CHUNK",
+    ["TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "messageId"],
   ],
-  TOOL_CALL_CHUNK: ["TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "toolCallId"],
-  REASONING_MESSAGE_CHUNK: [
-    "REASONING_MESSAGE_START",
-    "REASONING_MESSAGE_CONTENT",
-    "REASONING_MESSAGE_END",
-    "messageId",
+  ["TOOL_CALL_CHUNK", ["TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "toolCallId"]],
+  [
+    "REASONING_MESSAGE_CHUNK",
+    ["REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "messageId"],
   ],
-};
+]);
 
-/** Which open chunk streams an event ends: the one of its own (sub)agent, all, or none. */
-const OWN_LANE = 0;
-const ALL_LANES = 1;
-const NO_LANE = 2;
+// Which open chunk streams an event ends, as in AG-UI's own client: these all of them, the next
+// ones (and any other ACTIVITY_* type) none, any other event the one of its own (sub)agent.
+const ENDS_ALL = /^(RUN_(STARTED|FINISHED|ERROR)|MESSAGES_SNAPSHOT)$/;
+const ENDS_NONE = /^(ACTIVITY_|(RAW|REASONING_ENCRYPTED_VALUE|SUBAGENT_STARTED)$)/;
 
-/** How one AG-UI event type is handled; filled from the tables above, looked up once per event. */
-interface Handling {
-  /** Checks and copies its fields into the Crayon event (mapped types only). */
-  decode?: EventFieldsDecoder;
-  /** What a `*_CHUNK` type expands to. */
-  expansion?: ChunkExpansion;
-  /** Which open chunk streams it ends. */
-  lanes: number;
-}
+const DECODERS = new Map<string, EventFieldsDecoder>([
+  ["TEXT_MESSAGE_CONTENT", contentFields("text-delta")],
+  ["REASONING_MESSAGE_CONTENT", contentFields("reasoning-delta")],
+]);
+for (const [type, spec] of Object.entries(MAPPED)) DECODERS.set(type, eventFields(spec));
 
-const HANDLING = new Map<string, Handling>();
-const handlingOf = (type: string): Handling => {
-  if (!HANDLING.has(type)) HANDLING.set(type, { lanes: OWN_LANE });
-  return HANDLING.get(type)!;
-};
-for (const [type, [crayonType, spec]] of Object.entries(MAPPED)) {
-  handlingOf(type).decode = eventFields(crayonType, spec);
-}
-for (const [type, expansion] of Object.entries(CHUNKS)) handlingOf(type).expansion = expansion;
-// As in AG-UI's own client: these end all open chunk streams, the next ones none, any other
-// event the one of its own (sub)agent.
-for (const type of ["RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "MESSAGES_SNAPSHOT"]) {
-  handlingOf(type).lanes = ALL_LANES;
-}
-for (const type of [
-  "RAW",
-  "ACTIVITY_SNAPSHOT",
-  "ACTIVITY_DELTA",
-  "REASONING_ENCRYPTED_VALUE",
-  "SUBAGENT_STARTED",
-]) {
-  handlingOf(type).lanes = NO_LANE;
-}
-// Unknown types: skipped; other ACTIVITY_* types keep chunk streams open too.
-const UNKNOWN: Handling = { lanes: OWN_LANE };
-const UNKNOWN_ACTIVITY: Handling = { lanes: NO_LANE };
-const handlingOfType = (type: string) =>
-  HANDLING.get(type) ?? (type.startsWith("ACTIVITY_") ? UNKNOWN_ACTIVITY : UNKNOWN);
+/**
+ * How one AG-UI event type is handled, looked up once per run of events of one type: its
+ * decoder (mapped types), its expansion (`*_CHUNK` types), which chunk streams it ends. Unknown
+ * types are skipped (they only end chunk streams).
+ */
+const handlingOfType = (type: string) => ({
+  decode: DECODERS.get(type),
+  expansion: CHUNKS.get(type),
+  endsAll: ENDS_ALL.test(type),
+  endsOwn: !ENDS_NONE.test(type),
+});
 
 const RUN_OUTCOMES: unknown[] = ["success", "interrupt", "cancelled"];
 
@@ -125,10 +99,11 @@ export function createAgUIEventDecoder() {
   // Streamed text messages whose role is not assistant, by id, until their TEXT_MESSAGE_END.
   const others = new Map<string, Message>();
   let lastType = "";
-  let lastHandling = UNKNOWN;
+  let lastHandling = handlingOfType(lastType);
 
-  const malformed = (type: unknown, field: string) =>
-    out(errorEvent("malformed_event", `AG-UI ${type} event without a valid "${field}"`));
+  /** Reports an invalid event; `why` names the field in backticks, quoted in the message. */
+  const malformed = (type: unknown, why: string) =>
+    out(errorEvent("malformed_event", `Invalid AG-UI ${type} event: ${why.replace(/`/g, '"')}`));
 
   const shareMessage = (message: Message) =>
     out({ type: "custom", name: "ag-ui:message", value: message });
@@ -159,7 +134,7 @@ export function createAgUIEventDecoder() {
         }
       }
     }
-    if (typeof id !== "string") return malformed(event.type, key);
+    if (typeof id !== "string") return malformed(event.type, `\`${key}\` must be a string`);
     const open = chunks.get(lane);
     if (open?.[0] !== expansion || open[1] !== id) {
       endChunk(lane);
@@ -169,34 +144,31 @@ export function createAgUIEventDecoder() {
     if (event.delta !== undefined) apply({ type: content, [key]: id, delta: event.delta });
   };
 
-  /** Maps one AG-UI event (chunks already expanded). Unknown types are skipped. */
-  const apply = (event: AgUIEvent, { decode } = handlingOfType(event.type)) => {
-    const { type } = event;
+  /**
+   * Maps one AG-UI event (chunks already expanded): emits its Crayon event after what its type
+   * needs beyond its fields. Unknown types are skipped.
+   */
+  const apply = (event: AgUIEvent, decode = DECODERS.get(event.type)) => {
+    const { type, messageId } = event;
     // REASONING_START / REASONING_END only delimit a reasoning phase (the message itself is
     // built by REASONING_MESSAGE_*), and AG-UI's own client changes no message on them either.
-    if (decode) {
-      const fields = decode(event);
-      if (typeof fields === "string") return malformed(type, fields);
-      return mapped(event, fields);
+    if (!decode) {
+      if (type === "RUN_ERROR") {
+        const message = typeof event.message === "string" ? event.message : "The agent run failed.";
+        const code = typeof event.code === "string" ? ` (${event.code})` : "";
+        out(errorEvent("server_error", message + code));
+      } else if (type.startsWith("SUBAGENT_")) {
+        // `ag-ui:subagent-started`, `-finished`, `-error`, with the AG-UI event as value.
+        out({
+          type: "custom",
+          name: `ag-ui:${type.toLowerCase().replace("_", "-")}`,
+          value: event,
+        });
+      }
+      return;
     }
-    if (type === "RUN_ERROR") {
-      const message = typeof event.message === "string" ? event.message : "The agent run failed.";
-      const code = typeof event.code === "string" ? ` (${event.code})` : "";
-      return out(errorEvent("server_error", message + code));
-    }
-    if (type.startsWith("SUBAGENT_")) {
-      // `ag-ui:subagent-started`, `-finished`, `-error`, with the AG-UI event as value.
-      return out({
-        type: "custom",
-        name: `ag-ui:${type.toLowerCase().replace("_", "-")}`,
-        value: event,
-      });
-    }
-  };
-
-  /** Emits a mapped event's Crayon event, `fields`, after what its type needs beyond its fields. */
-  const mapped = (event: AgUIEvent, fields: Record<string, any>) => {
-    const { type, messageId } = event;
+    const fields = decode(event);
+    if (typeof fields === "string") return malformed(type, fields);
     const other = others.size ? others.get(messageId) : undefined;
     switch (type as AgUIType) {
       case "TEXT_MESSAGE_START":
@@ -219,11 +191,16 @@ export function createAgUIEventDecoder() {
           return shareMessage(other);
         }
         break;
+      case "REASONING_ENCRYPTED_VALUE":
+        fields.entity = fields.subtype;
+        delete fields.subtype;
+        break;
       case "TOOL_CALL_RESULT":
         if (typeof fields.content !== "string") fields.content = JSON.stringify(fields.content);
         break;
       case "MESSAGES_SNAPSHOT":
-        if (!isMessageList(fields.messages)) return malformed(type, "messages");
+        if (!isMessageList(fields.messages))
+          return malformed(type, "`messages` must be AG-UI messages");
         break;
       case "RUN_FINISHED": {
         const { outcome } = event;
@@ -259,11 +236,11 @@ export function createAgUIEventDecoder() {
       const parsed = parseJSONData(data, "AG-UI event");
       if (!parsed.ok) return emit(parsed.error);
       const event = parsed.value;
-      if (!isRecord(event)) return malformed("SSE", "data");
+      if (!isRecord(event)) return malformed("SSE", "`data` must be a JSON object");
       // The type travels inside the JSON; an SSE `event:` name only stands in when it is missing.
       event.type ??= message.event;
       const { type } = event;
-      if (typeof type !== "string") return malformed("SSE", "type");
+      if (typeof type !== "string") return malformed("SSE", "`type` must be a string");
       // Events of one type tend to come in runs (deltas): the last lookup is reused.
       if (type !== lastType) {
         lastType = type;
@@ -271,15 +248,15 @@ export function createAgUIEventDecoder() {
       }
       const handling = lastHandling;
       if (handling.expansion) return chunk(event as AgUIEvent, handling.expansion);
-      if (handling.lanes === ALL_LANES) {
+      if (handling.endsAll) {
         for (const lane of chunks.keys()) endChunk(lane);
         // The run's boundaries count even when the event itself turns out malformed.
         if (type.startsWith("RUN_")) {
           running = type === "RUN_STARTED";
           ranOnce ||= running;
         }
-      } else if (handling.lanes === OWN_LANE && chunks.size) endChunk(event.subagentRunId ?? "");
-      apply(event as AgUIEvent, handling);
+      } else if (handling.endsOwn && chunks.size) endChunk(event.subagentRunId ?? "");
+      apply(event as AgUIEvent, handling.decode);
     },
 
     /** The body ended: closes what is still open, then reports a run that never finished. */
@@ -289,14 +266,8 @@ export function createAgUIEventDecoder() {
       if (!truncated) for (const lane of chunks.keys()) endChunk(lane);
       for (const message of others.values()) shareMessage(message);
       if (truncated) {
-        emit(
-          errorEvent(
-            "truncated",
-            ranOnce
-              ? "The AG-UI stream ended before RUN_FINISHED."
-              : "The response ended before any AG-UI event.",
-          ),
-        );
+        const what = ranOnce ? "RUN_FINISHED" : "any AG-UI event";
+        emit(errorEvent("truncated", `The response ended before ${what}.`));
       }
     },
   };

@@ -1,63 +1,42 @@
-import { isRecord } from "../../internal/jsonData";
-
-/** `name` + a kind mark + optional `>alias`, e.g. `delta>text`, `patch[]`, `parentMessageId?`. */
-const FIELD = /^(\w+)(\W*?)(?:>(\w+))?$/;
-
-const CHECKS: Record<string, (value: unknown) => boolean> = {
-  /** A string (required). */
-  "": (value) => typeof value === "string",
-  /** A string, or absent / null (then not copied). */
-  "?": (value) => value == null || typeof value === "string",
-  /** An array (required). */
-  "[": Array.isArray,
-  /** An object (required). */
-  "{": isRecord,
-  /** Any value (required). */
-  "*": (value) => value !== undefined,
-  /** Any value, or absent. */
-  "~": () => true,
-};
+import { compile } from "../crayon/jsonEventDecoders";
 
 /**
- * Builds one event's Crayon event, `{ type, …fields }`, from the AG-UI event, or returns the
- * name of its first invalid field.
+ * Builds one event's Crayon event, `{ type, …fields }`, from the AG-UI event, or returns why it
+ * is invalid (which field, and what it must be).
  */
 export type EventFieldsDecoder = (event: Record<string, any>) => Record<string, any> | string;
 
-/** One field, prepared: where it is read, where it is copied to, its check, and whether null is left out. */
-interface Field {
-  name: string;
-  key: string;
-  check: (value: unknown) => boolean;
-  optional: boolean;
-}
-
 /**
- * Compiles, once, the fields one event type needs from a compact spec: space-separated field
- * names, each followed by a kind mark (none: string, `?`: optional string, `[]`: array, `{}`:
- * object, `*`: any value, `~`: any optional value) and optionally `>alias` to copy it under
- * another name. The decoder checks and copies them into a new `{ type, … }` object.
+ * Compiles, once, the decoder of one AG-UI event type from a compact spec: the Crayon event
+ * type, then its fields in the syntax of the Crayon adapter's field specs (`name` a string,
+ * `name?` an optional string, `name:a` an array, `name:o` an object, `name:*` any value, copied
+ * as is, null included). A trailing `!` makes an any-value field required.
  *
  * @example
  * ```ts
- * const decode = eventFields("text-delta", "messageId delta>text");
- * decode({ messageId: "m1", delta: "Hi" }); // { type: "text-delta", messageId: "m1", text: "Hi" }
- * decode({ messageId: "m1" }); // "delta"
+ * const decode = eventFields("state-snapshot snapshot:*!");
+ * decode({ snapshot: { a: 1 } }); // { type: "state-snapshot", snapshot: { a: 1 } }
+ * decode({}); // "`snapshot` must be present"
  * ```
  */
-export function eventFields(type: string, spec: string): EventFieldsDecoder {
-  const fields = spec.split(" ").map((field): Field => {
-    const [, name, kind, alias] = FIELD.exec(field) as unknown as [string, string, string, string?];
-    return { name, key: alias ?? name, check: CHECKS[kind.charAt(0)]!, optional: kind === "?" };
-  });
-  return (event) => {
-    const out: Record<string, any> = { type };
-    for (let i = 0; i < fields.length; i++) {
-      const { name, key, check, optional } = fields[i]!;
-      const value = event[name];
-      if (!check(value)) return name;
-      if (value !== undefined && (value !== null || !optional)) out[key] = value;
-    }
-    return out;
-  };
+export function eventFields(spec: string): EventFieldsDecoder {
+  const [type, ...fields] = spec.split(" ") as [string, ...string[]];
+  const decode = compile(type, fields.join(" ").replace("!", ""));
+  const required = fields.find((field) => field.endsWith("!"))?.split(":")[0];
+  if (required === undefined) return decode;
+  return (event) =>
+    event[required] === undefined ? `\`${required}\` must be present` : decode(event);
 }
+
+/**
+ * Decodes `TEXT_MESSAGE_CONTENT` / `REASONING_MESSAGE_CONTENT`, the most frequent events, into
+ * `{ type, messageId, text }` (AG-UI's `delta` is Crayon's `text`).
+ */
+export const contentFields =
+  (type: string): EventFieldsDecoder =>
+  ({ messageId, delta }) =>
+    typeof messageId !== "string"
+      ? "`messageId` must be a string"
+      : typeof delta !== "string"
+        ? "`delta` must be a string"
+        : { type, messageId, text: delta };

@@ -2,7 +2,7 @@ import type { Role } from "@ag-ui/core";
 import { isRecord } from "../../internal/jsonData";
 import type { Message } from "../../message";
 
-const ROLES: ReadonlySet<unknown> = new Set<Role>([
+const ROLES: readonly unknown[] = [
   "developer",
   "system",
   "assistant",
@@ -10,7 +10,7 @@ const ROLES: ReadonlySet<unknown> = new Set<Role>([
   "tool",
   "activity",
   "reasoning",
-]);
+] satisfies Role[];
 
 /**
  * True when `list` (the `messages` of an AG-UI `MESSAGES_SNAPSHOT`) can be used as Crayon
@@ -23,6 +23,7 @@ const ROLES: ReadonlySet<unknown> = new Set<Role>([
  */
 export function isMessageList(list: unknown[]): list is Message[] {
   return list.every(
-    (message) => isRecord(message) && typeof message.id === "string" && ROLES.has(message.role),
+    (message) =>
+      isRecord(message) && typeof message.id === "string" && ROLES.includes(message.role),
   );
 }

@@ -8,17 +8,16 @@ import { isRecord } from "../../internal/jsonData";
  * instead of an array is accepted too. Returns `undefined` when there is nothing to count.
  */
 export function sumTokenUsage(usage: unknown): Record<string, number> | undefined {
-  const total: Record<string, number> = {};
-  let counted = false;
+  let total: Record<string, number> | undefined;
   for (const entry of [usage].flat()) {
     if (!isRecord(entry)) continue;
     for (const key in entry) {
       const count = entry[key];
       if (typeof count === "number") {
+        total ??= {};
         total[key] = (total[key] ?? 0) + count;
-        counted = true;
       }
     }
   }
-  return counted ? total : undefined;
+  return total;
 }
