@@ -4,5 +4,7 @@ import { readFileSync } from "node:fs";
 
 const report = JSON.parse(readFileSync(process.argv[2] ?? "test-results/vitest.json", "utf8"));
 const skipped = report.numPendingTests + report.numTodoTests;
-console.log(`tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
+console.log(
+  `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`,
+);
 process.exit(report.numFailedTests > 0 || !report.success ? 1 : 0);
