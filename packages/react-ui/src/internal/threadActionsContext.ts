@@ -12,50 +12,28 @@ export function useThreadActions(): ThreadActions | null {
   return useContext(ThreadActionsContext);
 }
 
+// Every action, as a complete record so a new action cannot be forgotten here.
+const ACTION_NAMES = Object.keys({
+  processMessage: true,
+  stop: true,
+  retry: true,
+  respond: true,
+  editMessage: true,
+  regenerate: true,
+  switchBranch: true,
+  addToolResult: true,
+  appendMessages: true,
+  updateMessage: true,
+  deleteMessage: true,
+  setMessages: true,
+} satisfies Record<keyof ThreadActions, true>) as (keyof ThreadActions)[];
+
 /** The actions of `thread` as one object that changes only when an action does. */
 export function useThreadActionsOf(thread: ThreadManager): ThreadActions {
-  const {
-    processMessage,
-    stop,
-    retry,
-    respond,
-    editMessage,
-    regenerate,
-    switchBranch,
-    addToolResult,
-    appendMessages,
-    updateMessage,
-    deleteMessage,
-    setMessages,
-  } = thread;
+  const actions = ACTION_NAMES.map((name) => thread[name]);
   return useMemo(
-    () => ({
-      processMessage,
-      stop,
-      retry,
-      respond,
-      editMessage,
-      regenerate,
-      switchBranch,
-      addToolResult,
-      appendMessages,
-      updateMessage,
-      deleteMessage,
-      setMessages,
-    }),
-    [
-      processMessage,
-      stop,
-      retry,
-      respond,
-      editMessage,
-      regenerate,
-      switchBranch,
-      addToolResult,
-      appendMessages,
-      updateMessage,
-      deleteMessage,
-      setMessages,
-    ],
+    () => Object.fromEntries(ACTION_NAMES.map((name, i) => [name, actions[i]])) as ThreadActions,
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the actions themselves are the dependencies (a fixed-length list).
+    actions,
   );
 }
