@@ -1,10 +1,18 @@
 import type { BranchInfo } from "@crayonai/react-core";
-import type { Message as ChatMessage, ToolMessage } from "@crayonai/stream";
+import type {
+  Message as ChatMessage,
+  InputContent,
+  ToolMessage,
+  UserMessage,
+} from "@crayonai/stream";
+import { useEffect, useRef, useState } from "react";
 import { useThreadActions } from "../internal/threadActionsContext";
 import { isVisibleMessage } from "../internal/visibleMessages";
 import { ActivityView } from "./ActivityRenderers";
 import { AssistantMessageContent } from "./AssistantMessageContent";
 import { BranchPicker } from "./BranchPicker";
+import { MessageControls } from "./MessageControls";
+import { MessageEditor } from "./MessageEditor";
 import { ReasoningView } from "./ReasoningView";
 import { UserMessageContent } from "./UserMessageContent";
 
@@ -17,6 +25,8 @@ export type MessageProps = {
   branch?: BranchInfo;
   /** The thread's error notice right below already says why this reply failed. */
   errorShownBelow?: boolean;
+  /** The last reply of a turn: offers Regenerate. */
+  canRegenerate?: boolean;
 };
 
 function Body({ message, toolResults, errorShownBelow }: MessageProps) {
@@ -40,6 +50,19 @@ function Body({ message, toolResults, errorShownBelow }: MessageProps) {
   }
 }
 
+/** The text of a user message: its text parts, one per line. */
+function editableText(message: UserMessage): string {
+  if (typeof message.content === "string") return message.content;
+  return message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+}
+
+/** The edited content: the new text, followed by the message's attachments, kept as they were. */
+function editedContent(message: UserMessage, text: string): string | InputContent[] {
+  if (typeof message.content === "string") return text;
+  const attachments = message.content.filter((part) => part.type !== "text");
+  return attachments.length ? [{ type: "text", text }, ...attachments] : text;
+}
+
 const SPEAKER: Partial<Record<ChatMessage["role"], string>> = {
   user: "You",
   assistant: "Assistant",
@@ -50,18 +73,63 @@ const SPEAKER: Partial<Record<ChatMessage["role"], string>> = {
  * calls, reasoning, activities. System, developer, tool and hidden messages render nothing
  * (tool results show inside their tool call).
  */
-export function Message({ message, toolResults, branch, errorShownBelow }: MessageProps) {
+export function Message({
+  message,
+  toolResults,
+  branch,
+  errorShownBelow,
+  canRegenerate,
+}: MessageProps) {
   const actions = useThreadActions();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // After Cancel, focus goes back to the Edit button the user came from.
+  const refocusEdit = useRef(false);
+  useEffect(() => {
+    if (editing || !refocusEdit.current) return;
+    refocusEdit.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+
   if (!isVisibleMessage(message)) return null;
   const speaker = SPEAKER[message.role];
+  const userMessage = message.role === "user" ? message : undefined;
+  const isEditing = editing && userMessage !== undefined && actions !== null;
+
+  // Failures (e.g. the thread became busy) show in the thread's error notice.
+  const onEdit = actions && userMessage ? () => setEditing(true) : undefined;
+  const onRegenerate =
+    actions && canRegenerate && message.role === "assistant"
+      ? () => actions.regenerate(message.id).catch(() => {})
+      : undefined;
+
   return (
     <div className={`crayon-message crayon-message--${message.role}`} data-message-id={message.id}>
       {speaker && <span className="crayon-visually-hidden">{speaker}: </span>}
-      <div className="crayon-message__body">
-        <Body message={message} toolResults={toolResults} errorShownBelow={errorShownBelow} />
-      </div>
-      {branch && branch.count > 1 && actions && (
-        <BranchPicker messageId={message.id} branch={branch} onSwitch={actions.switchBranch} />
+      {isEditing ? (
+        <MessageEditor
+          initialText={editableText(userMessage)}
+          onSave={(text) => {
+            setEditing(false);
+            actions.editMessage(message.id, editedContent(userMessage, text)).catch(() => {});
+          }}
+          onCancel={() => {
+            refocusEdit.current = true;
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <div className="crayon-message__body">
+          <Body message={message} toolResults={toolResults} errorShownBelow={errorShownBelow} />
+        </div>
+      )}
+      {!isEditing && (
+        <div className="crayon-message__footer">
+          {branch && branch.count > 1 && actions && (
+            <BranchPicker messageId={message.id} branch={branch} onSwitch={actions.switchBranch} />
+          )}
+          <MessageControls onEdit={onEdit} onRegenerate={onRegenerate} editButtonRef={editButton} />
+        </div>
       )}
     </div>
   );

@@ -108,6 +108,85 @@ describe("MessageList", () => {
     expect(screen.getByText(/1 \/ 2/)).toBeTruthy();
   });
 
+  it("edits a user message into a new branch and sends the new text", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply({ type: "text-delta", text: "About cats" });
+    const { container } = renderWithChat(backend, (c) => <Chat chat={c} />);
+    await user.type(screen.getByLabelText("Message"), "Tell me about cats{Enter}");
+    await screen.findByText("About cats");
+
+    backend.reply({ type: "text-delta", text: "About dogs" });
+    await user.click(within(log()).getByRole("button", { name: "Edit" }));
+    const editor = screen.getByRole("form", { name: "Edit message" });
+    const field = within(editor).getByLabelText("Edited message");
+    expect(document.activeElement).toBe(field);
+    await expectNoAxeViolations(container);
+    await user.clear(field);
+    await user.type(field, "Tell me about dogs{Enter}");
+
+    await screen.findByText("About dogs");
+    expect(screen.queryByRole("form", { name: "Edit message" })).toBeNull();
+    expect(screen.queryByText("Tell me about cats")).toBeNull();
+    expect(within(log()).getByText("Tell me about dogs")).toBeTruthy();
+    expect(screen.getByText(/2 \/ 2/)).toBeTruthy();
+    expect(backend.requests).toHaveLength(2);
+    const sent = backend.requests[1]!.messages as Message[];
+    expect(sent.filter((m) => m.role === "user").map((m) => m.content)).toEqual([
+      "Tell me about dogs",
+    ]);
+
+    await user.click(screen.getByRole("button", { name: "Previous version" }));
+    expect(within(log()).getByText("Tell me about cats")).toBeTruthy();
+    expect(screen.getByText("About cats")).toBeTruthy();
+  });
+
+  it("keeps the original message when an edit is cancelled, with Cancel or Escape", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply({ type: "text-delta", text: "Hello!" });
+    renderWithChat(backend, (c) => <Chat chat={c} />);
+    await user.type(screen.getByLabelText("Message"), "Hi there{Enter}");
+    await screen.findByText("Hello!");
+
+    await user.click(within(log()).getByRole("button", { name: "Edit" }));
+    await user.type(screen.getByLabelText("Edited message"), " and goodbye");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(within(log()).getByText("Hi there")).toBeTruthy();
+    expect(document.activeElement).toBe(within(log()).getByRole("button", { name: "Edit" }));
+
+    await user.click(within(log()).getByRole("button", { name: "Edit" }));
+    await user.type(screen.getByLabelText("Edited message"), " again{Escape}");
+    expect(screen.queryByRole("form", { name: "Edit message" })).toBeNull();
+    expect(within(log()).getByText("Hi there")).toBeTruthy();
+    expect(screen.queryByText(/1 \/ 2|2 \/ 2/)).toBeNull();
+    expect(backend.requests).toHaveLength(1);
+  });
+
+  it("regenerates the last reply of a turn as a second branch", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply({ type: "text-delta", text: "First answer" });
+    const { container } = renderWithChat(backend, (c) => <Chat chat={c} />);
+    await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
+    await screen.findByText("First answer");
+
+    backend.hold();
+    await user.click(within(log()).getByRole("button", { name: "Regenerate" }));
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    // While the new reply runs, neither control is offered.
+    expect(within(log()).queryByRole("button", { name: "Regenerate" })).toBeNull();
+    expect(within(log()).queryByRole("button", { name: "Edit" })).toBeNull();
+    await act(async () => backend.held[0]!.end({ type: "text-delta", text: "Second answer" }));
+
+    await screen.findByText("Second answer");
+    expect(screen.queryByText("First answer")).toBeNull();
+    expect(screen.getByText(/2 \/ 2/)).toBeTruthy();
+    expect(backend.requests).toHaveLength(2);
+    expect(within(log()).getAllByRole("button", { name: "Regenerate" })).toHaveLength(1);
+    await expectNoAxeViolations(container);
+  });
+
   it("announces each finished reply once, not while it streams", async () => {
     const user = userEvent.setup();
     const backend = createBackend();
@@ -276,7 +355,10 @@ describe("MessageList rendering cost", () => {
     act(() => chat().threadManager.setMessages(thread(size)));
     expect(container.querySelectorAll(".crayon-message")).toHaveLength(size);
 
-    await user.type(screen.getByLabelText("Message"), "Next{Enter}");
+    // Found by role, not label: jsdom resolves the labels of every button on the page (an Edit
+    // or Regenerate per row, thousands here) for each label query.
+    const input = screen.getByRole("textbox", { name: "Message" });
+    await user.type(input, "Next{Enter}");
     await waitFor(() => expect(backend.held).toHaveLength(1));
     const before = new Map(renders);
     expect(before.size).toBe(Math.floor(size / 50));
@@ -285,7 +367,7 @@ describe("MessageList rendering cost", () => {
     }
     await waitFor(() => expect(screen.getByText("Streaming more text")).toBeTruthy());
     await act(async () => backend.held[0]!.end());
-    await screen.findByRole("button", { name: "Send message" });
+    await within(input.closest("form")!).findByRole("button", { name: "Send message" });
     return { renders, before, container };
   }
 

@@ -2,6 +2,7 @@ import type { BranchInfo, ChatManager } from "@crayonai/react-core";
 import type { Message as ChatMessage, ToolMessage } from "@crayonai/stream";
 import { memo, type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useStickToBottom } from "use-stick-to-bottom";
+import { ReplyRunningContext } from "../internal/replyRunningContext";
 import { ThreadActionsContext, useThreadActionsOf } from "../internal/threadActionsContext";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { ErrorNotice } from "./ErrorNotice";
@@ -48,6 +49,7 @@ const MessageRow = memo(
   (prev: MessageProps, next: MessageProps) =>
     prev.message === next.message &&
     prev.errorShownBelow === next.errorShownBelow &&
+    prev.canRegenerate === next.canRegenerate &&
     sameBranch(prev.branch, next.branch) &&
     sameResults(prev.toolResults, next.toolResults),
 );
@@ -60,6 +62,21 @@ function resultsFor(message: ChatMessage, all: Map<string, ToolMessage>) {
     if (result) results.set(call.id, result);
   }
   return results;
+}
+
+/** The ids of the last assistant reply of each turn (before the next user message or the end). */
+function lastRepliesOfTurns(visible: readonly ChatMessage[]): Set<string> {
+  const ids = new Set<string>();
+  let turnEnds = true;
+  for (let i = visible.length - 1; i >= 0; i--) {
+    const message = visible[i]!;
+    if (message.role === "user") turnEnds = true;
+    else if (message.role === "assistant" && turnEnds) {
+      ids.add(message.id);
+      turnEnds = false;
+    }
+  }
+  return ids;
 }
 
 function isWaitingForFirstToken(messages: readonly ChatMessage[]): boolean {
@@ -120,6 +137,7 @@ export function MessageList({
 
   const allResults = useMemo(() => toolResultsById(messages), [messages]);
   const visible = messages.filter(isVisibleMessage);
+  const regenerable = lastRepliesOfTurns(visible);
   // The error notice below the list says why the last reply failed; that reply doesn't repeat it.
   const lastVisible = visible[visible.length - 1];
   const failedReplyId =
@@ -133,60 +151,63 @@ export function MessageList({
 
   return (
     <ThreadActionsContext.Provider value={actions}>
-      <div className="crayon-message-list">
-        <div
-          ref={scrollRef}
-          className="crayon-message-list__scroll"
-          role="log"
-          aria-label="Messages"
-          aria-live="off"
-          aria-busy={isRunning}
-          // The log scrolls: keyboard users need to reach it.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
-          tabIndex={0}
-        >
-          <div ref={contentRef} className="crayon-message-list__content">
-            {isLoadingMessages && (
-              <div className="crayon-loading-messages" role="status">
-                Loading messages…
-              </div>
-            )}
-            {visible.map((message) => (
-              <MessageRow
-                key={message.id}
-                message={message}
-                toolResults={resultsFor(message, allResults)}
-                branch={branches[message.id]}
-                errorShownBelow={message.id === failedReplyId}
-              />
-            ))}
-            {isRunning &&
-              isWaitingForFirstToken(messages) &&
-              (loadingComponent ? loadingComponent() : <DefaultLoadingIndicator />)}
-            {error && (
-              <ErrorNotice
-                error={error}
-                onRetry={canRetry ? () => retry().catch(() => {}) : undefined}
-              />
-            )}
-          </div>
-        </div>
-        {!isAtBottom && (
-          <button
-            type="button"
-            className="crayon-scroll-to-latest"
-            onClick={() => scrollToBottom()}
+      <ReplyRunningContext.Provider value={isRunning}>
+        <div className="crayon-message-list">
+          <div
+            ref={scrollRef}
+            className="crayon-message-list__scroll"
+            role="log"
+            aria-label="Messages"
+            aria-live="off"
+            aria-busy={isRunning}
+            // The log scrolls: keyboard users need to reach it.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
+            tabIndex={0}
           >
-            Scroll to latest
-          </button>
-        )}
-        <ReplyAnnouncer
-          threadId={thread.threadId}
-          messages={messages}
-          isRunning={isRunning}
-          agentName={agentName}
-        />
-      </div>
+            <div ref={contentRef} className="crayon-message-list__content">
+              {isLoadingMessages && (
+                <div className="crayon-loading-messages" role="status">
+                  Loading messages…
+                </div>
+              )}
+              {visible.map((message) => (
+                <MessageRow
+                  key={message.id}
+                  message={message}
+                  toolResults={resultsFor(message, allResults)}
+                  branch={branches[message.id]}
+                  errorShownBelow={message.id === failedReplyId}
+                  canRegenerate={regenerable.has(message.id)}
+                />
+              ))}
+              {isRunning &&
+                isWaitingForFirstToken(messages) &&
+                (loadingComponent ? loadingComponent() : <DefaultLoadingIndicator />)}
+              {error && (
+                <ErrorNotice
+                  error={error}
+                  onRetry={canRetry ? () => retry().catch(() => {}) : undefined}
+                />
+              )}
+            </div>
+          </div>
+          {!isAtBottom && (
+            <button
+              type="button"
+              className="crayon-scroll-to-latest"
+              onClick={() => scrollToBottom()}
+            >
+              Scroll to latest
+            </button>
+          )}
+          <ReplyAnnouncer
+            threadId={thread.threadId}
+            messages={messages}
+            isRunning={isRunning}
+            agentName={agentName}
+          />
+        </div>
+      </ReplyRunningContext.Provider>
     </ThreadActionsContext.Provider>
   );
 }
