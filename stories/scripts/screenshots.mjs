@@ -16,6 +16,11 @@ const staticDir = join(root, "storybook-static");
 const outDir = join(root, "screenshots");
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SETTLE_TIMEOUT_MS = 15_000;
+// Stories where a reply is streamed after settling, to measure responsiveness (informational).
+const RESPONSIVENESS_STORIES = ["crayonchat-states--long-thread", "crayonchat-layouts--standalone"];
+// The scripted chat streams a long answer to this prompt (stories/src/chatScripts.ts).
+const LONG_REPLY_PROMPT = "Write a long guide to streaming UIs";
+const STREAM_TIMEOUT_MS = 60_000;
 
 const CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -65,6 +70,49 @@ async function storyIds(filters) {
     .filter((id) => filters.length === 0 || filters.some((f) => id.includes(f)));
 }
 
+/**
+ * Sends a prompt through the composer and, while the reply streams, records frame gaps
+ * (requestAnimationFrame) and long tasks (PerformanceObserver). Returns the figures.
+ */
+async function measureStreaming(page) {
+  await page.evaluate(() => {
+    const stats = { frames: 0, longestGap: 0, longTasks: 0, longTaskTotal: 0, running: true };
+    window.__crayonStreamStats = stats;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!stats.running || entry.duration <= 50) continue;
+        stats.longTasks += 1;
+        stats.longTaskTotal += entry.duration;
+      }
+    });
+    observer.observe({ type: "longtask" });
+    let last = performance.now();
+    const tick = (now) => {
+      if (!stats.running) return observer.disconnect();
+      stats.frames += 1;
+      stats.longestGap = Math.max(stats.longestGap, now - last);
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const started = Date.now();
+  const input = page.getByRole("textbox", { name: "Message" });
+  await input.fill(LONG_REPLY_PROMPT);
+  await input.press("Enter");
+  // Streaming: the stop button shows until the reply ends.
+  await page.getByRole("button", { name: "Stop generating" }).waitFor({ timeout: 5_000 });
+  await page
+    .getByRole("button", { name: "Stop generating" })
+    .waitFor({ state: "detached", timeout: STREAM_TIMEOUT_MS });
+  const stats = await page.evaluate(() => {
+    const s = window.__crayonStreamStats;
+    s.running = false;
+    return s;
+  });
+  return { ...stats, seconds: (Date.now() - started) / 1000 };
+}
+
 async function shoot(browser, baseUrl, id) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const problems = [];
@@ -102,6 +150,14 @@ async function shoot(browser, baseUrl, id) {
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(outDir, `${id}.png`) });
+    if (RESPONSIVENESS_STORIES.includes(id)) {
+      const m = await measureStreaming(page);
+      console.log(
+        `perf  ${id}: streamed ${m.seconds.toFixed(1)} s, ${m.frames} frames, longest frame gap ` +
+          `${m.longestGap.toFixed(1)} ms, ${m.longTasks} long tasks (> 50 ms) totalling ` +
+          `${m.longTaskTotal.toFixed(0)} ms`,
+      );
+    }
   } catch (error) {
     problems.push(`could not settle: ${error instanceof Error ? error.message : String(error)}`);
     await page.screenshot({ path: join(outDir, `${id}.png`) }).catch(() => {});
