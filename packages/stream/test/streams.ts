@@ -1,5 +1,6 @@
 // Test helpers for building streamed responses. Not part of the package.
 import fc from "fast-check";
+import { expect } from "vitest";
 import type { CrayonStreamEvent } from "../src/events";
 
 const encoder = new TextEncoder();
@@ -63,4 +64,22 @@ export async function collect(
 /** UTF-8 bytes of a string. */
 export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
+}
+
+/**
+ * Asserts the property every adapter promises: however `bytes` are split into network chunks,
+ * `parse` yields exactly `expected` (the events of the unsplit body).
+ */
+export async function expectSameEventsForAnySplit(
+  parse: (chunks: Uint8Array[]) => Promise<CrayonStreamEvent[]>,
+  bytes: Uint8Array,
+  expected: CrayonStreamEvent[],
+  numRuns = 100,
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(cutsArbitrary(bytes.length), async (cuts) => {
+      expect(await parse(splitBytes(bytes, cuts))).toStrictEqual(expected);
+    }),
+    { numRuns },
+  );
 }

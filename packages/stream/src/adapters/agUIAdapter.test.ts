@@ -2,10 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   collect,
-  cutsArbitrary,
+  expectSameEventsForAnySplit,
   failingResponse,
   responseFromChunks,
-  splitBytes,
   utf8,
 } from "../../test/streams";
 import type { CrayonStreamEvent } from "../events";
@@ -636,12 +635,7 @@ describe("agUIAdapter – SSE framing", () => {
     const bytes = utf8(rich);
     const whole = await parse([bytes]);
     expect(whole).toHaveLength(8);
-    await fc.assert(
-      fc.asyncProperty(cutsArbitrary(bytes.length), async (cuts) => {
-        expect(await parse(splitBytes(bytes, cuts))).toEqual(whole);
-      }),
-      { numRuns: 100 },
-    );
+    await expectSameEventsForAnySplit(parse, bytes, whole, 100);
   });
 });
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   collect,
-  cutsArbitrary,
+  expectSameEventsForAnySplit,
   failingResponse,
   responseFromChunks,
   splitBytes,
@@ -478,23 +478,13 @@ describe("crayonSSEAdapter: chunking never changes the result", () => {
 
   it("yields identical events for any split of the bytes", async () => {
     const whole = await parse([bytes]);
-    await fc.assert(
-      fc.asyncProperty(cutsArbitrary(bytes.length), async (cuts) => {
-        expect(await parse(splitBytes(bytes, cuts))).toStrictEqual(whole);
-      }),
-      { numRuns: 200 },
-    );
+    await expectSameEventsForAnySplit(parse, bytes, whole, 200);
   });
 
   it("yields identical events for any split with CRLF line endings", async () => {
     const crlf = utf8(body.replace(/\n/g, "\r\n"));
     const whole = await parse([bytes]);
-    await fc.assert(
-      fc.asyncProperty(cutsArbitrary(crlf.length), async (cuts) => {
-        expect(await parse(splitBytes(crlf, cuts))).toStrictEqual(whole);
-      }),
-      { numRuns: 100 },
-    );
+    await expectSameEventsForAnySplit(parse, crlf, whole, 100);
   });
 });
 

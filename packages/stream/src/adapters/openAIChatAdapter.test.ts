@@ -2,10 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   collect,
-  cutsArbitrary,
+  expectSameEventsForAnySplit,
   failingResponse,
   responseFromChunks,
-  splitBytes,
   utf8,
 } from "../../test/streams";
 import type { CrayonStreamEvent } from "../events";
@@ -436,12 +435,7 @@ describe("openAIChatAdapter", () => {
     const expected = await parse(body);
     expect(expected.length).toBeGreaterThan(8);
     const bytes = utf8(body);
-    await fc.assert(
-      fc.asyncProperty(cutsArbitrary(bytes.length), async (cuts) => {
-        expect(await parse(splitBytes(bytes, cuts))).toEqual(expected);
-      }),
-      { numRuns: 60 },
-    );
+    await expectSameEventsForAnySplit(parse, bytes, expected, 60);
   });
 
   it("never throws on random bytes or random JSON", async () => {
