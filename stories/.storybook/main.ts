@@ -26,6 +26,10 @@ const config: StorybookConfig = {
     disableWhatsNewNotifications: true,
     enableCrashReports: false,
   },
+  // The highlight addon re-scans every element's computed style on each DOM mutation in the
+  // story: with a 2,000-message thread that alone took most of each frame while a reply
+  // streamed. The stories don't use it.
+  features: { highlight: false },
   typescript: { reactDocgen: false },
   viteFinal: async (viteConfig) => {
     const { mergeConfig } = await import("vite");

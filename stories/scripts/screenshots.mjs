@@ -100,11 +100,12 @@ async function measureStreaming(page) {
   const input = page.getByRole("textbox", { name: "Message" });
   await input.fill(LONG_REPLY_PROMPT);
   await input.press("Enter");
-  // Streaming: the stop button shows until the reply ends.
-  await page.getByRole("button", { name: "Stop generating" }).waitFor({ timeout: 5_000 });
-  await page
-    .getByRole("button", { name: "Stop generating" })
-    .waitFor({ state: "detached", timeout: STREAM_TIMEOUT_MS });
+  // Streaming: the stop button shows until the reply ends. A CSS selector, not a role query:
+  // Playwright computes accessible names of every element in a role query, and polling one
+  // across a 2,000-message page would itself take most of each frame being measured.
+  const stop = page.locator('button[aria-label="Stop generating"]');
+  await stop.waitFor({ timeout: 5_000 });
+  await stop.waitFor({ state: "detached", timeout: STREAM_TIMEOUT_MS });
   const stats = await page.evaluate(() => {
     const s = window.__crayonStreamStats;
     s.running = false;
