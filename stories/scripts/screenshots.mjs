@@ -1,5 +1,6 @@
 // Opens every story of the built Storybook (storybook-static) in Chromium, fails on any console
-// error or page error, and saves a PNG of each to screenshots/. Run `pnpm build-storybook` first.
+// error, page error or axe-core WCAG A/AA violation, and saves a PNG of each to screenshots/.
+// Run `pnpm build-storybook` first.
 //
 //   node scripts/screenshots.mjs [id-substring ...]   (only stories whose id contains one)
 //
@@ -7,6 +8,7 @@
 import { createReadStream, existsSync } from "node:fs";
 import { mkdir, readFile, stat } from "node:fs/promises";
 import { createServer } from "node:http";
+import { createRequire } from "node:module";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -21,6 +23,7 @@ const RESPONSIVENESS_STORIES = ["crayonchat-states--long-thread", "crayonchat-la
 // The scripted chat streams a long answer to this prompt (stories/src/chatScripts.ts).
 const LONG_REPLY_PROMPT = "Write a long guide to streaming UIs";
 const STREAM_TIMEOUT_MS = 60_000;
+const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -114,6 +117,28 @@ async function measureStreaming(page) {
   return { ...stats, seconds: (Date.now() - started) / 1000 };
 }
 
+/**
+ * Runs axe-core's WCAG 2 A and AA rules on the rendered story in the real browser, where
+ * (unlike jsdom) colour contrast can be computed from layout and styles.
+ */
+async function accessibilityViolations(page) {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document.querySelector("#storybook-root"), {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+      count: v.nodes.length,
+    }));
+  });
+  return violations.map(
+    (v) => `axe ${v.id}: ${v.help} (${v.count} element(s), e.g. ${v.targets.join(", ")})`,
+  );
+}
+
 async function shoot(browser, baseUrl, id) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const problems = [];
@@ -159,6 +184,8 @@ async function shoot(browser, baseUrl, id) {
           `${m.longTaskTotal.toFixed(0)} ms`,
       );
     }
+    // After the measurement: axe's own work must not count as the chat's.
+    problems.push(...(await accessibilityViolations(page)));
   } catch (error) {
     problems.push(`could not settle: ${error instanceof Error ? error.message : String(error)}`);
     await page.screenshot({ path: join(outDir, `${id}.png`) }).catch(() => {});

@@ -33,7 +33,9 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
           {copied ? "Copied" : "Copy code"}
         </button>
       </div>
-      <pre className="crayon-code-block__pre">
+      {/* Long lines scroll sideways: keyboard users need to reach the scrollable block. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region */}
+      <pre className="crayon-code-block__pre" tabIndex={0}>
         <code className={language ? `language-${language}` : undefined}>{code}</code>
       </pre>
     </div>
