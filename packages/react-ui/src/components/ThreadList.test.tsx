@@ -78,10 +78,22 @@ describe("ThreadList", () => {
     expect(nav().querySelector("[aria-current]")).toBeNull();
   });
 
-  it("deletes a thread", async () => {
+  it("deletes a thread after the user confirms, and keeps it when they cancel", async () => {
     const user = userEvent.setup();
     const { deleted } = renderThreads();
     await user.click(await within(nav()).findByRole("button", { name: "Delete Trip to Rome" }));
+    // Asked first, with focus on the safe choice; Escape cancels.
+    const confirm = within(nav()).getByRole("group", { name: "Delete Trip to Rome?" });
+    expect(document.activeElement).toBe(within(confirm).getByRole("button", { name: "Cancel" }));
+    await user.keyboard("{Escape}");
+    expect(within(nav()).queryByRole("group")).toBeNull();
+    await user.click(within(nav()).getByRole("button", { name: "Delete Trip to Rome" }));
+    await user.click(within(nav()).getByRole("button", { name: "Cancel" }));
+    expect(deleted).toEqual([]);
+    expect(within(nav()).getByRole("button", { name: "Trip to Rome" })).toBeTruthy();
+
+    await user.click(within(nav()).getByRole("button", { name: "Delete Trip to Rome" }));
+    await user.click(within(nav()).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(deleted).toEqual(["t1"]));
     expect(within(nav()).queryByRole("button", { name: "Trip to Rome" })).toBeNull();
     expect(within(nav()).getByRole("button", { name: "Tax questions" })).toBeTruthy();

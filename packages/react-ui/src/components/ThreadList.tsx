@@ -1,5 +1,6 @@
 import type { ChatManager, Thread } from "@crayonai/react-core";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { ThreadDeleteConfirm } from "./ThreadDeleteConfirm";
 
 /** Props of {@link ThreadList}. */
 export type ThreadListProps = {
@@ -61,6 +62,7 @@ function RenameForm({
 export function ThreadList({ chat }: ThreadListProps) {
   const list = chat.threadListManager;
   const [renamingId, setRenamingId] = useState<string | null>(null);
+  const [confirmingDeleteId, setConfirmingDeleteId] = useState<string | null>(null);
 
   return (
     <nav className="crayon-thread-list" aria-label="Conversations">
@@ -80,48 +82,61 @@ export function ThreadList({ chat }: ThreadListProps) {
               key={thread.threadId}
               className={`crayon-thread-list__item${selected ? " crayon-thread-list__item--selected" : ""}`}
             >
-              {renamingId === thread.threadId ? (
-                <RenameForm
-                  thread={thread}
-                  onDone={() => setRenamingId(null)}
-                  onRename={(newTitle) =>
-                    list.renameThread(thread.threadId, newTitle).catch(ignore)
-                  }
+              {confirmingDeleteId === thread.threadId ? (
+                <ThreadDeleteConfirm
+                  title={title}
+                  onConfirm={() => {
+                    setConfirmingDeleteId(null);
+                    list.deleteThread(thread.threadId).catch(ignore);
+                  }}
+                  onCancel={() => setConfirmingDeleteId(null)}
                 />
               ) : (
-                <button
-                  type="button"
-                  className="crayon-thread-list__select"
-                  aria-current={selected ? "page" : undefined}
-                  onClick={() => list.selectThread(thread.threadId)}
-                >
-                  <span className="crayon-thread-list__title">{title}</span>
-                  {thread.isRunning && (
-                    <span className="crayon-thread-list__running">
-                      <span className="crayon-pulse" aria-hidden="true" />
-                      <span className="crayon-visually-hidden"> (replying)</span>
-                    </span>
+                <>
+                  {renamingId === thread.threadId ? (
+                    <RenameForm
+                      thread={thread}
+                      onDone={() => setRenamingId(null)}
+                      onRename={(newTitle) =>
+                        list.renameThread(thread.threadId, newTitle).catch(ignore)
+                      }
+                    />
+                  ) : (
+                    <button
+                      type="button"
+                      className="crayon-thread-list__select"
+                      aria-current={selected ? "page" : undefined}
+                      onClick={() => list.selectThread(thread.threadId)}
+                    >
+                      <span className="crayon-thread-list__title">{title}</span>
+                      {thread.isRunning && (
+                        <span className="crayon-thread-list__running">
+                          <span className="crayon-pulse" aria-hidden="true" />
+                          <span className="crayon-visually-hidden"> (replying)</span>
+                        </span>
+                      )}
+                    </button>
                   )}
-                </button>
+                  <div className="crayon-thread-list__actions">
+                    <button
+                      type="button"
+                      className="crayon-icon-button"
+                      aria-label={`Rename ${title}`}
+                      onClick={() => setRenamingId(thread.threadId)}
+                    >
+                      <span aria-hidden="true">✎</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="crayon-icon-button"
+                      aria-label={`Delete ${title}`}
+                      onClick={() => setConfirmingDeleteId(thread.threadId)}
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  </div>
+                </>
               )}
-              <div className="crayon-thread-list__actions">
-                <button
-                  type="button"
-                  className="crayon-icon-button"
-                  aria-label={`Rename ${title}`}
-                  onClick={() => setRenamingId(thread.threadId)}
-                >
-                  <span aria-hidden="true">✎</span>
-                </button>
-                <button
-                  type="button"
-                  className="crayon-icon-button"
-                  aria-label={`Delete ${title}`}
-                  onClick={() => list.deleteThread(thread.threadId).catch(ignore)}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
-              </div>
             </li>
           );
         })}
