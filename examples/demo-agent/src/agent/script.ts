@@ -1,0 +1,31 @@
+import type { CrayonStreamEvent, Message } from "@crayonai/stream";
+
+/** What a script sees of the conversation it answers. */
+export type ScriptContext = {
+  /** The thread's messages (Crayon model), oldest first; the last one is what is answered. */
+  messages: Message[];
+  /** The text of the latest user message ("" if the last message is not a user message). */
+  input: string;
+  /** Aborted when the client stops the reply. */
+  signal: AbortSignal;
+  /**
+   * The server's pause between streamed text deltas, in ms (0 in tests). The server paces
+   * text, reasoning and tool-argument deltas itself; a script that shows progress through other
+   * events (activity updates) waits on its own, scaled by this.
+   */
+  delayMs?: number;
+};
+
+/**
+ * One scripted reply. `run` yields Crayon stream events; the server paces them (a short delay
+ * between text deltas), encodes them in the requested protocol and persists the result.
+ */
+export type Script = {
+  /** The command that picks it, e.g. "/plan". */
+  command: string;
+  /** One line shown by /help. */
+  description: string;
+  /** Whether this script answers the conversation (default: the input starts with `command`). */
+  matches?: (context: ScriptContext) => boolean;
+  run: (context: ScriptContext) => AsyncIterable<CrayonStreamEvent>;
+};

@@ -1,0 +1,82 @@
+/** One task card the Workdeck planner produced, with its scripted behaviour. */
+export type WorkdeckTaskSpec = {
+  id: string;
+  title: string;
+  /** The instruction the agent runs; the user can edit it. */
+  prompt: string;
+  agentType: "data_retrieval" | "spreadsheet" | "code_execution" | "report";
+  /** Task ids whose outputs this task reads. */
+  dependsOn: string[];
+  /** Progress updates one attempt takes. */
+  workTicks: number;
+  /** The first attempt fails transiently after this many updates, then is retried. */
+  transientFailureAtTick?: number;
+  transientError?: string;
+  /** The output summary when the task completes. */
+  output: string;
+};
+
+/** Attempts a task gets before it is marked failed. */
+export const MAX_ATTEMPTS = 3;
+
+/** The action `/workdeck` runs (the Workdeck design's own example prompt). */
+export const WORKDECK_ACTION = {
+  id: "action-weather-fit",
+  title: "SF weather 2025, sine fit",
+  rootPrompt:
+    "Create a Google spreadsheet with weather data in San Francisco for 2025 and fit a sinusoidal function to the temperature data.",
+} as const;
+
+/** The planner's decomposition: a DAG where independent tasks run in parallel. */
+export const WORKDECK_TASKS: readonly WorkdeckTaskSpec[] = [
+  {
+    id: "fetch",
+    title: "Fetch temperatures",
+    prompt:
+      "Fetch 2025 daily high temperatures for San Francisco (NOAA station USW00023272) as CSV.",
+    agentType: "data_retrieval",
+    dependsOn: [],
+    workTicks: 4,
+    output: "365 daily highs, 8.9 °C to 31.1 °C (artifact temps-2025.csv).",
+  },
+  {
+    id: "station",
+    title: "Describe the station",
+    prompt: "Look up the station's location, elevation and data gaps for the report.",
+    agentType: "data_retrieval",
+    dependsOn: [],
+    workTicks: 3,
+    output: "Downtown SF, 45 m elevation, 2 missing days (interpolated).",
+  },
+  {
+    id: "sheet",
+    title: "Build the spreadsheet",
+    prompt: "Put the daily temperatures into a Google spreadsheet, one row per day.",
+    agentType: "spreadsheet",
+    dependsOn: ["fetch"],
+    workTicks: 3,
+    transientFailureAtTick: 1,
+    transientError: "Sheets API rate limit (429)",
+    output: "Sheet 'SF 2025' with 365 rows and a 7-day average column.",
+  },
+  {
+    id: "fit",
+    title: "Fit a sine curve",
+    prompt:
+      "Fit T(d) = A·sin(2πd/365 + φ) + C with scipy.optimize.curve_fit and plot data and fit.",
+    agentType: "code_execution",
+    dependsOn: ["fetch"],
+    workTicks: 5,
+    output: "A = 4.1 °C, φ = −1.92 rad, C = 18.3 °C, R² = 0.81 (artifact fit.png).",
+  },
+  {
+    id: "report",
+    title: "Write the report",
+    prompt:
+      "Create an editable markdown page with the plot, the fitted coefficients and the station notes.",
+    agentType: "report",
+    dependsOn: ["sheet", "fit", "station"],
+    workTicks: 3,
+    output: "report.md: plot, coefficients table and a note on the 2 interpolated days.",
+  },
+];

@@ -1,0 +1,185 @@
+import type { JSONValue } from "@crayonai/stream";
+
+/** One task of a workflow spec, with the scripted outcome the demo plays back. */
+export type WorkflowTaskSpec = {
+  id: string;
+  title: string;
+  /** What runs the task: an agent, a user node, a tool call, or a condition. */
+  kind: "agent" | "node" | "tool" | "condition";
+  /** The agent, node or tool name, or the condition expression. */
+  node: string;
+  /** Simulated duration (deterministic; not wall-clock time). */
+  durationMs: number;
+  /** Log lines, one per progress update while the task runs. */
+  logs: string[];
+  /** The task's result, shown when it completes. */
+  output: string;
+  /** A condition whose result skips the remaining tasks. */
+  skipsRest?: boolean;
+};
+
+/** A workflow as the engine lists it, with its scripted run. */
+export type WorkflowSpec = {
+  name: string;
+  version: number;
+  description: string;
+  inputs: Record<string, string>;
+  tasks: WorkflowTaskSpec[];
+  outputs: Record<string, JSONValue>;
+};
+
+/** Model tokens a scripted run of an agent task uses (for the cost readout). */
+export const AGENT_TASK_TOKENS = { input: 2_400, output: 650 } as const;
+
+/** The workflows `/workflow` lists (from the workflow engine's minimal UI). */
+export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
+  {
+    name: "icp-scoring",
+    version: 1,
+    description: "Score an inbound company against the ideal customer profile.",
+    inputs: { company_url: "https://acme-robotics.example" },
+    tasks: [
+      {
+        id: "research",
+        title: "Research Company",
+        kind: "agent",
+        node: "company-researcher",
+        durationMs: 3_200,
+        logs: [
+          "web_read https://acme-robotics.example",
+          "web_read https://acme-robotics.example/about",
+          "linkedin_getCompanyProfile acme-robotics",
+          "Structured company_data (confidence: high)",
+        ],
+        output:
+          "Acme Robotics: warehouse picking robots, B2B SaaS + hardware, 140 people, Series B.",
+      },
+      {
+        id: "score",
+        title: "Score Against ICP",
+        kind: "agent",
+        node: "icp-scorer",
+        durationMs: 2_100,
+        logs: [
+          "Criteria: B2B SaaS $5M+ ARR",
+          "ARR estimate $18M (funding + headcount)",
+          "Scored 6 signals",
+        ],
+        output: "score 86: B2B SaaS, $18M ARR estimate, growing ops team.",
+      },
+      {
+        id: "decision",
+        title: "Decision",
+        kind: "condition",
+        node: "score_result.score >= 80",
+        durationMs: 40,
+        logs: ["86 >= 80 is true: continue to task 4"],
+        output: "true: notify sales",
+      },
+      {
+        id: "notify",
+        title: "Notify Sales",
+        kind: "tool",
+        node: "slack_postMessage",
+        durationMs: 600,
+        logs: ["POST #sales-leads", "Message ts 1718.0042"],
+        output: "Posted to #sales-leads: New qualified lead: Acme Robotics (score: 86)",
+      },
+    ],
+    outputs: { qualification: "qualified", score: 86, company: "Acme Robotics" },
+  },
+  {
+    name: "expansion-finder",
+    version: 1,
+    description: "Find expansion signals in an existing customer account.",
+    inputs: { account_id: "ACC-2043" },
+    tasks: [
+      {
+        id: "usage",
+        title: "Pull Product Usage",
+        kind: "node",
+        node: "fetchAccountUsage",
+        durationMs: 900,
+        logs: ["Query usage for ACC-2043 (90 days)", "Seats 48 of 50 used"],
+        output: "48/50 seats, API calls up 3.1x in 90 days.",
+      },
+      {
+        id: "hiring",
+        title: "Research Hiring",
+        kind: "agent",
+        node: "hiring-researcher",
+        durationMs: 2_800,
+        logs: [
+          "web_read careers page",
+          "12 open roles, 7 in data teams",
+          "Summarised hiring signal",
+        ],
+        output: "Hiring 7 data roles: a new team likely needs seats.",
+      },
+      {
+        id: "brief",
+        title: "Write Expansion Brief",
+        kind: "agent",
+        node: "brief-writer",
+        durationMs: 1_900,
+        logs: ["Drafting brief", "Added 3 talking points"],
+        output: "Brief: propose 25-seat team plan; champion is the VP Data.",
+      },
+    ],
+    outputs: { expansion_likely: true, suggested_seats: 25 },
+  },
+  {
+    name: "competitor-monitor",
+    version: 1,
+    description: "Watch competitor pricing pages and alert on significant changes.",
+    inputs: { competitors: "globex.example, initech.example" },
+    tasks: [
+      {
+        id: "scan",
+        title: "Scan Competitor Sites",
+        kind: "agent",
+        node: "site-scanner",
+        durationMs: 2_600,
+        logs: [
+          "web_read https://globex.example/pricing",
+          "web_read https://initech.example/pricing",
+        ],
+        output: "2 pricing pages read.",
+      },
+      {
+        id: "diff",
+        title: "Diff Against Last Snapshot",
+        kind: "node",
+        node: "diffSnapshots",
+        durationMs: 700,
+        logs: ["Compared with the snapshot from last week", "2 wording changes, no price change"],
+        output: "2 changes, none to prices.",
+      },
+      {
+        id: "decision",
+        title: "Decision",
+        kind: "condition",
+        node: "changes.significant == true",
+        durationMs: 30,
+        logs: ["significant is false: skip the alert"],
+        output: "false: no alert",
+        skipsRest: true,
+      },
+      {
+        id: "alert",
+        title: "Alert #competitive",
+        kind: "tool",
+        node: "slack_postMessage",
+        durationMs: 0,
+        logs: [],
+        output: "",
+      },
+    ],
+    outputs: { changes: 2, significant: false },
+  },
+];
+
+/** The workflow named `name`, if the catalog has it. */
+export function findWorkflow(name: string): WorkflowSpec | undefined {
+  return WORKFLOW_CATALOG.find((workflow) => workflow.name === name);
+}

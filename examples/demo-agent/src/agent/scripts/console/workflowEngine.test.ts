@@ -1,0 +1,126 @@
+import type { ActivityMessage, AssistantMessage, Message } from "@crayonai/stream";
+import { describe, expect, it } from "vitest";
+import { answeringScript, assistantText, replay, userMessage } from "./scriptHarness";
+import {
+  workflowScript as script,
+  WORKFLOW_LIST_ACTIVITY,
+  WORKFLOW_RUN_ACTIVITY,
+} from "./workflowEngine";
+
+function activity(messages: readonly Message[], type: string): ActivityMessage {
+  const found = messages.find(
+    (m): m is ActivityMessage => m.role === "activity" && m.activityType === type,
+  );
+  if (!found) throw new Error(`no ${type} activity`);
+  return found;
+}
+
+describe("/workflow", () => {
+  it("answers /workflow and /workflow run, not other commands", () => {
+    expect(answeringScript([userMessage("/workflow")])).toBe(script);
+    expect(answeringScript([userMessage("/workflow run icp-scoring")])).toBe(script);
+    expect(answeringScript([userMessage("/workflows")])).not.toBe(script);
+  });
+
+  it("lists the deployed workflows as an activity and as text", async () => {
+    const { messages } = await replay(script, [userMessage("/workflow")]);
+    const list = activity(messages, WORKFLOW_LIST_ACTIVITY);
+    expect(list.content.workflows.map((w: { name: string }) => w.name)).toEqual([
+      "icp-scoring",
+      "expansion-finder",
+      "competitor-monitor",
+    ]);
+    const text = assistantText(messages);
+    expect(text).toContain("**icp-scoring** v1");
+    expect(text).toContain("/workflow run icp-scoring");
+  });
+
+  it("runs icp-scoring task by task to a completed run with outputs and a summary", async () => {
+    const { messages } = await replay(script, [userMessage("/workflow run icp-scoring")]);
+    const run = activity(messages, WORKFLOW_RUN_ACTIVITY);
+    expect(run.content).toMatchObject({
+      workflow: "icp-scoring",
+      runId: "run-1",
+      status: "completed",
+      elapsedMs: 5_940,
+      outputs: { qualification: "qualified", score: 86 },
+    });
+    for (const task of run.content.tasks) {
+      expect(task.status).toBe("completed");
+      expect(task.durationMs).toBe(task.elapsedMs);
+      expect(task.logs.length).toBeGreaterThan(0);
+      expect(task.output).toBeTruthy();
+    }
+    const summary = messages.at(-1) as AssistantMessage;
+    expect(summary.status).toBe("complete");
+    expect(summary.content).toContain("**icp-scoring v1**, run-1: completed in 5.9 s.");
+    expect(summary.content).toContain("4. Notify Sales (tool `slack_postMessage`): completed");
+    expect(summary.content).toContain("qualification = qualified");
+    // Two agent tasks ran: their tokens are reported for the cost readout.
+    expect(summary.metadata?.usage).toMatchObject({ inputTokens: 4_800, outputTokens: 1_300 });
+  });
+
+  it("moves each task from pending to running to completed, one task at a time", async () => {
+    const { snapshots } = await replay(script, [userMessage("/workflow run icp-scoring")]);
+    const history = new Map<string, string[]>();
+    for (const snapshot of snapshots) {
+      const run = snapshot.find((m) => m.role === "activity") as ActivityMessage | undefined;
+      if (!run) continue;
+      const tasks: { id: string; status: string }[] = run.content.tasks;
+      expect(tasks.filter((t) => t.status === "running").length).toBeLessThanOrEqual(1);
+      for (const task of tasks) {
+        const seen = history.get(task.id) ?? [];
+        if (seen.at(-1) !== task.status) seen.push(task.status);
+        history.set(task.id, seen);
+      }
+    }
+    expect([...history.values()]).toEqual(Array(4).fill(["pending", "running", "completed"]));
+  });
+
+  it("skips the tasks after a condition that is false", async () => {
+    const { messages } = await replay(script, [userMessage("/workflow run competitor-monitor")]);
+    const run = activity(messages, WORKFLOW_RUN_ACTIVITY);
+    expect(run.content.tasks.map((t: { status: string }) => t.status)).toEqual([
+      "completed",
+      "completed",
+      "completed",
+      "skipped",
+    ]);
+    expect(assistantText(messages)).toContain(
+      "Alert #competitive (tool `slack_postMessage`): skipped.",
+    );
+  });
+
+  it("marks the run on the workflow list it was triggered from", async () => {
+    const listed = await replay(script, [userMessage("/workflow")]);
+    const first = await replay(script, [
+      ...listed.messages,
+      userMessage("/workflow run icp-scoring"),
+    ]);
+    const second = await replay(script, [
+      ...first.messages,
+      userMessage("/workflow run expansion-finder"),
+    ]);
+    const list = activity(second.messages, WORKFLOW_LIST_ACTIVITY);
+    expect(list.content.workflows[0].lastRun).toEqual({ runId: "run-1", status: "completed" });
+    expect(list.content.workflows[1].lastRun).toEqual({ runId: "run-2", status: "completed" });
+    expect(list.content.workflows[2].lastRun).toBeUndefined();
+    // Each run is its own activity message.
+    expect(second.messages.filter((m) => m.role === "activity")).toHaveLength(3);
+  });
+
+  it("answers an unknown workflow name with the deployed ones", async () => {
+    const { messages } = await replay(script, [userMessage("/workflow run nope")]);
+    expect(messages.some((m) => m.role === "activity")).toBe(false);
+    expect(assistantText(messages)).toContain("no workflow named `nope`");
+  });
+
+  it("stops producing updates once the reply is stopped", async () => {
+    const { messages } = await replay(script, [userMessage("/workflow run icp-scoring")], {
+      abortAfter: 4,
+    });
+    const run = activity(messages, WORKFLOW_RUN_ACTIVITY);
+    expect(run.content.status).toBe("running");
+    expect(messages.some((m) => m.role === "assistant")).toBe(false);
+  });
+});

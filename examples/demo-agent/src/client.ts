@@ -1,0 +1,126 @@
+/**
+ * The browser side of the demo agent: `useChat` params that talk to its REST routes and stream
+ * in one of its protocols. Imports no Node module, Hono or sql.js, so it bundles for browsers.
+ *
+ * @packageDocumentation
+ */
+import type { Thread, UseChatParams } from "@crayonai/react-core";
+import type { Message, StreamProtocolAdapter, UserMessage } from "@crayonai/stream";
+import { agUIAdapter } from "@crayonai/stream/adapters/ag-ui";
+import { crayonSSEAdapter } from "@crayonai/stream/adapters/crayon";
+import { plainTextSSEAdapter } from "@crayonai/stream/adapters/plain-text";
+import { textStreamAdapter } from "@crayonai/stream/adapters/text";
+import { vercelAIAdapter } from "@crayonai/stream/adapters/vercel";
+import type { DemoProtocol } from "./protocols/demoProtocols";
+
+export { type DemoProtocol, demoProtocols, isDemoProtocol } from "./protocols/demoProtocols";
+
+/** Options of {@link demoAgentChatParams}. */
+export type DemoAgentClientOptions = {
+  /** Where the demo agent's routes are mounted. Default `"/api"`. */
+  baseUrl?: string;
+  /** The protocol replies stream in. Default `"crayon"`. */
+  protocol?: DemoProtocol;
+  /** The `fetch` to use (tests pass the app's own). Default: the global `fetch`. */
+  fetch?: typeof fetch;
+};
+
+/** A command of the demo agent, as `GET /api/scripts` lists it. */
+export type DemoScriptInfo = { command: string; description: string };
+
+/** The adapter that reads each protocol. */
+export function demoProtocolAdapter(protocol: DemoProtocol): StreamProtocolAdapter {
+  switch (protocol) {
+    case "ag-ui":
+      return agUIAdapter();
+    case "vercel":
+      return vercelAIAdapter();
+    case "plain-text":
+      return plainTextSSEAdapter();
+    case "text":
+      return textStreamAdapter();
+    default:
+      return crayonSSEAdapter();
+  }
+}
+
+/** The `{ error }` of a failed response, or its status. */
+async function failure(response: Response, what: string): Promise<Error> {
+  let detail = `${response.status} ${response.statusText}`.trim();
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    if (typeof body.error === "string") detail = body.error;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return new Error(`Could not ${what}: ${detail}`);
+}
+
+function createRequester(options: DemoAgentClientOptions) {
+  const base = (options.baseUrl ?? "/api").replace(/\/+$/, "");
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const json = async <T>(path: string, what: string, init?: RequestInit): Promise<T> => {
+    const response = await doFetch(`${base}${path}`, {
+      ...init,
+      headers: { "content-type": "application/json", ...init?.headers },
+    });
+    if (!response.ok) throw await failure(response, what);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+  return { base, doFetch, json };
+}
+
+/**
+ * `useChat` params for the demo agent: the thread list and history come from its REST routes,
+ * replies stream from `POST {baseUrl}/chat?protocol=…` (stopped with the abort signal) and are
+ * read with the protocol's adapter.
+ *
+ * @example
+ * ```tsx
+ * const chat = useChat(demoAgentChatParams({ protocol: "ag-ui" }));
+ * return <CrayonChat chat={chat} />;
+ * ```
+ */
+export function demoAgentChatParams(options: DemoAgentClientOptions = {}): UseChatParams {
+  const protocol = options.protocol ?? "crayon";
+  const { base, doFetch, json } = createRequester(options);
+  const threadPath = (threadId: string) => `/threads/${encodeURIComponent(threadId)}`;
+
+  return {
+    fetchThreadList: (params) =>
+      json<{ threads: Thread[]; nextCursor?: string }>(
+        `/threads${params?.cursor ? `?cursor=${encodeURIComponent(params.cursor)}` : ""}`,
+        "load the threads",
+      ),
+    createThread: (firstMessage: UserMessage) =>
+      json<Thread>("/threads", "create the thread", {
+        method: "POST",
+        body: JSON.stringify({ firstMessage }),
+      }),
+    updateThread: (thread: Thread) =>
+      json<Thread>(threadPath(thread.threadId), "rename the thread", {
+        method: "PATCH",
+        body: JSON.stringify({ title: thread.title }),
+      }),
+    deleteThread: async (threadId: string) => {
+      await json<void>(threadPath(threadId), "delete the thread", { method: "DELETE" });
+    },
+    loadThread: (threadId: string) =>
+      json<Message[]>(`${threadPath(threadId)}/messages`, "load the thread"),
+    processMessage: ({ threadId, messages, abortController }) =>
+      doFetch(`${base}/chat?protocol=${protocol}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "text/event-stream" },
+        body: JSON.stringify({ threadId, messages }),
+        signal: abortController.signal,
+      }),
+    streamProtocol: demoProtocolAdapter(protocol),
+  };
+}
+
+/** The demo agent's commands (`GET {baseUrl}/scripts`), e.g. for composer suggestions. */
+export function fetchDemoScripts(
+  options: Pick<DemoAgentClientOptions, "baseUrl" | "fetch"> = {},
+): Promise<DemoScriptInfo[]> {
+  return createRequester(options).json<DemoScriptInfo[]>("/scripts", "load the commands");
+}

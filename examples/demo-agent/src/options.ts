@@ -1,0 +1,55 @@
+import type { OpenAIOptions } from "./openai/openAIReply";
+
+/** Options of `createDemoAgentApp`. Every one has a default, read from the environment. */
+export type DemoAgentOptions = {
+  /** The SQLite file. Default: `CRAYON_DEMO_DB`, else `./.data/demo-agent.sqlite` (from the cwd). */
+  dbFile?: string;
+  /** Pause in ms between streamed pieces of a scripted reply. Default: `CRAYON_DEMO_DELAY_MS`, else 20. */
+  delayMs?: number;
+  /**
+   * Answer messages that are not commands with an OpenAI-compatible model. Default: set when
+   * `OPENAI_API_KEY` is, with `OPENAI_BASE_URL` and `OPENAI_MODEL`. Pass `null` to turn it off.
+   */
+  openai?: OpenAIOptions | null;
+};
+
+/** {@link DemoAgentOptions} with the defaults filled in. */
+export type ResolvedDemoAgentOptions = {
+  dbFile: string;
+  delayMs: number;
+  openai?: OpenAIOptions;
+};
+
+/** The default database file, relative to the working directory. */
+export const defaultDbFile = "./.data/demo-agent.sqlite";
+
+/** The default pause between streamed pieces, in ms. */
+export const defaultDelayMs = 20;
+
+function delayFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
+}
+
+function openAIFromEnv(env: NodeJS.ProcessEnv): OpenAIOptions | undefined {
+  const apiKey = env.OPENAI_API_KEY;
+  if (!apiKey) return undefined;
+  const options: OpenAIOptions = { apiKey };
+  if (env.OPENAI_BASE_URL) options.baseURL = env.OPENAI_BASE_URL;
+  if (env.OPENAI_MODEL) options.model = env.OPENAI_MODEL;
+  return options;
+}
+
+/** Fills in the defaults of {@link DemoAgentOptions} from `env`. */
+export function resolveOptions(
+  options: DemoAgentOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedDemoAgentOptions {
+  const openai = options.openai === undefined ? openAIFromEnv(env) : (options.openai ?? undefined);
+  return {
+    dbFile: options.dbFile ?? env.CRAYON_DEMO_DB ?? defaultDbFile,
+    delayMs: options.delayMs ?? delayFromEnv(env.CRAYON_DEMO_DELAY_MS) ?? defaultDelayMs,
+    ...(openai ? { openai } : {}),
+  };
+}

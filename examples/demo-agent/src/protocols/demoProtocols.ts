@@ -1,0 +1,13 @@
+/**
+ * The stream protocols the demo agent speaks, as accepted by `POST /api/chat?protocol=`.
+ * Browser-safe: shared by the server and the client helper.
+ */
+export const demoProtocols = ["crayon", "ag-ui", "vercel", "plain-text", "text"] as const;
+
+/** One of {@link demoProtocols}. */
+export type DemoProtocol = (typeof demoProtocols)[number];
+
+/** Whether `value` names a protocol the demo agent speaks. */
+export function isDemoProtocol(value: unknown): value is DemoProtocol {
+  return typeof value === "string" && (demoProtocols as readonly string[]).includes(value);
+}

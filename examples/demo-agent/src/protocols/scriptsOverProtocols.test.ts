@@ -1,0 +1,219 @@
+import type { ActivityMessage, Message, ReasoningMessage, ToolMessage } from "@crayonai/stream";
+import { beforeAll, describe, expect, it } from "vitest";
+import { approvalToolName, meetingArguments } from "../agent/scripts/approve";
+import { errorMessage, errorPartialText } from "../agent/scripts/error";
+import { longText } from "../agent/scripts/long";
+import { markdownText } from "../agent/scripts/markdown";
+import { planSteps, planSummaryText } from "../agent/scripts/plan";
+import { reasonAnswerText, reasoningText } from "../agent/scripts/reason";
+import { demoSources, sourcesText } from "../agent/scripts/sources";
+import { weatherSentence } from "../agent/scripts/tool";
+import { weatherFor } from "../agent/weather";
+import { assistants, assistantText, converse, replyOf, testApp, userMessage } from "../testSupport";
+import { type DemoProtocol, demoProtocols } from "./demoProtocols";
+
+// Every script over every protocol, encoded by the server and decoded by the package's adapter
+// plus `createMessageAccumulator`, as a client would. Rich protocols carry every kind of
+// message; the text-only ones carry the text.
+
+const richProtocols = ["crayon", "ag-ui", "vercel"] as const satisfies DemoProtocol[];
+const textProtocols = ["plain-text", "text"] as const satisfies DemoProtocol[];
+
+type App = Awaited<ReturnType<typeof testApp>>;
+let app: App;
+beforeAll(async () => {
+  app = await testApp();
+});
+
+async function reply(command: string, protocol: DemoProtocol) {
+  const history = [userMessage(command)];
+  const decoded = await converse(app, history, protocol);
+  return { ...decoded, reply: replyOf(decoded, history) };
+}
+
+const roles = (messages: readonly Message[]) => messages.map((m) => m.role);
+
+describe("the same /markdown conversation over every protocol", () => {
+  it.each(demoProtocols)("%s gives the script's markdown, complete", async (protocol) => {
+    const { reply: messages } = await reply("/markdown", protocol);
+    expect(roles(messages)).toEqual(["assistant"]);
+    expect(assistants(messages)[0]).toMatchObject({ content: markdownText, status: "complete" });
+  });
+});
+
+describe.each(richProtocols)("rich protocol %s", (protocol) => {
+  it("/reason streams a finished reasoning message before the answer", async () => {
+    const { reply: messages } = await reply("/reason", protocol);
+    expect(roles(messages)).toEqual(["reasoning", "assistant"]);
+    const reasoning = messages[0] as ReasoningMessage;
+    expect(reasoning.content).toBe(reasoningText);
+    expect(reasoning.isThinking).toBe(false);
+    expect(messages[1]).toMatchObject({ content: reasonAnswerText, status: "complete" });
+  });
+
+  it("/tool calls the weather tool and answers with its result", async () => {
+    const { reply: messages } = await reply("/tool Paris", protocol);
+    expect(roles(messages)).toEqual(["assistant", "tool", "assistant"]);
+    const [call] = assistants(messages)[0]!.toolCalls ?? [];
+    expect(call?.function).toEqual({ name: "get_weather", arguments: '{"city":"Paris"}' });
+    const tool = messages[1] as ToolMessage;
+    expect(tool.toolCallId).toBe(call?.id);
+    expect(JSON.parse(tool.content as string)).toEqual(weatherFor("Paris"));
+    expect(messages[2]).toMatchObject({
+      content: weatherSentence(weatherFor("Paris")),
+      status: "complete",
+    });
+  });
+
+  it("/tool streams the arguments in several pieces", async () => {
+    const { events } = await reply("/tool", protocol);
+    expect(events.filter((e) => e.type === "tool-call-args").length).toBeGreaterThan(1);
+  });
+
+  it("/plan ends with every step done, then summarises", async () => {
+    const { reply: messages, events } = await reply("/plan", protocol);
+    expect(roles(messages)).toEqual(["activity", "assistant"]);
+    const plan = messages[0] as ActivityMessage;
+    expect(plan.activityType).toBe("plan");
+    expect(plan.content.steps).toEqual(planSteps.map((title) => ({ title, status: "done" })));
+    expect(messages[1]).toMatchObject({ content: planSummaryText });
+    // The steps progress live: several updates reach the client, not only the final state.
+    const updates = events.filter((e) => e.type.startsWith("activity-"));
+    expect(updates.length).toBeGreaterThan(planSteps.length);
+  });
+
+  it("/approve pauses on a tool call that waits for approval", async () => {
+    const { reply: messages } = await reply("/approve", protocol);
+    expect(roles(messages)).toEqual(["assistant"]);
+    const waiting = assistants(messages)[0]!;
+    expect(waiting.status).toBe("awaiting_input");
+    expect(waiting.toolCalls?.[0]?.function).toEqual({
+      name: approvalToolName,
+      arguments: JSON.stringify(meetingArguments),
+    });
+  });
+
+  it("/error keeps the partial text and reports the server's error", async () => {
+    const { reply: messages } = await reply("/error", protocol);
+    expect(roles(messages)).toEqual(["assistant"]);
+    expect(messages[0]).toMatchObject({
+      content: errorPartialText,
+      status: "error",
+      error: errorMessage,
+    });
+  });
+
+  it("/sources answers with the cited text", async () => {
+    const { reply: messages } = await reply("/sources", protocol);
+    expect(assistantText(messages)).toBe(sourcesText);
+  });
+});
+
+describe.each(["crayon", "vercel"] as const)("protocol %s carries sources", (protocol) => {
+  it("/sources attaches every source to the answer", async () => {
+    const { reply: messages } = await reply("/sources", protocol);
+    expect(assistants(messages)[0]?.sources).toEqual(demoSources);
+  });
+});
+
+describe("protocol ag-ui carries sources as custom events", () => {
+  it("/sources sends each source as a crayon:source custom event", async () => {
+    const { events } = await reply("/sources", "ag-ui");
+    const sources = events.flatMap((e) =>
+      e.type === "custom" && e.name === "crayon:source" ? [(e.value as any).source] : [],
+    );
+    expect(sources).toEqual(demoSources);
+  });
+});
+
+describe("approval requests", () => {
+  it.each(["crayon", "vercel"] as const)("%s names the approval on the tool call", async (p) => {
+    const { reply: messages } = await reply("/approve", p);
+    const call = assistants(messages)[0]!.toolCalls![0]!;
+    expect(call.metadata?.approvalId).toBe(`approval-${call.id}`);
+  });
+
+  it("ag-ui ends the run with an interrupt naming the tool call", async () => {
+    const { reply: messages, events } = await reply("/approve", "ag-ui");
+    const call = assistants(messages)[0]!.toolCalls![0]!;
+    const outcome = events.find((e) => e.type === "custom" && e.name === "ag-ui:run-outcome");
+    expect(outcome).toMatchObject({
+      value: {
+        type: "interrupt",
+        interrupts: [{ reason: "tool_approval", toolCallId: call.id, id: `approval-${call.id}` }],
+      },
+    });
+    expect(events.at(-1)).toMatchObject({ type: "run-finish", outcome: "interrupt" });
+  });
+});
+
+describe.each(textProtocols)("text-only protocol %s", (protocol) => {
+  it("/tool gives both texts, a blank line apart", async () => {
+    const { reply: messages } = await reply("/tool", protocol);
+    expect(roles(messages)).toEqual(["assistant"]);
+    expect(messages[0]).toMatchObject({
+      content: `Let me check the weather in Berlin.\n\n${weatherSentence(weatherFor("Berlin"))}`,
+    });
+  });
+
+  it("/reason gives the answer without the reasoning", async () => {
+    const { reply: messages } = await reply("/reason", protocol);
+    expect(assistantText(messages)).toBe(reasonAnswerText);
+  });
+
+  it("/plan gives the summary", async () => {
+    const { reply: messages } = await reply("/plan", protocol);
+    expect(assistantText(messages)).toBe(planSummaryText);
+  });
+
+  it("/sources lists the sources as links after the text", async () => {
+    const { reply: messages } = await reply("/sources", protocol);
+    const links = demoSources.map((s, i) => `${i + 1}. [${s.title}](${s.url})`).join("\n");
+    expect(assistantText(messages)).toBe(`${sourcesText}\n\nSources:\n${links}`);
+  });
+
+  it("/approve says that approval needs a richer protocol", async () => {
+    const { reply: messages } = await reply("/approve", protocol);
+    expect(assistantText(messages)).toMatch(/cannot carry.*approve or reject/);
+    expect(assistants(messages)[0]?.status).toBe("complete");
+  });
+});
+
+describe("/error over the text-only protocols", () => {
+  it("plain-text keeps the partial text and reports the error frame", async () => {
+    const { reply: messages } = await reply("/error", "plain-text");
+    expect(messages[0]).toMatchObject({
+      content: errorPartialText,
+      status: "error",
+      error: errorMessage,
+    });
+  });
+
+  it("text, which has no error frame, keeps the partial text and tells the error as text", async () => {
+    const { reply: messages } = await reply("/error", "text");
+    expect(messages[0]).toMatchObject({ content: `${errorPartialText}\n\nError: ${errorMessage}` });
+  });
+});
+
+describe.each(demoProtocols)("every protocol: %s", (protocol) => {
+  it("/long streams at least 400 text deltas of the long answer", async () => {
+    const { reply: messages, events } = await reply("/long", protocol);
+    expect(assistantText(messages)).toBe(longText);
+    expect(events.filter((e) => e.type === "text-delta").length).toBeGreaterThanOrEqual(400);
+  });
+
+  it("/help lists every command", async () => {
+    const { reply: messages } = await reply("/help", protocol);
+    const text = assistantText(messages);
+    for (const command of ["/help", "/markdown", "/reason", "/tool", "/plan", "/approve"]) {
+      expect(text).toContain(`\`${command}\``);
+    }
+    for (const command of ["/error", "/long", "/sources"]) expect(text).toContain(command);
+  });
+
+  it("anything else is echoed with a pointer to /help", async () => {
+    const { reply: messages } = await reply("What can you do?", protocol);
+    expect(assistantText(messages)).toContain("> What can you do?");
+    expect(assistantText(messages)).toContain("`/help`");
+  });
+});

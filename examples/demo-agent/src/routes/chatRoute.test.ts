@@ -1,0 +1,156 @@
+import type { AssistantMessage, Message, ToolMessage } from "@crayonai/stream";
+import { describe, expect, it, vi } from "vitest";
+import { meetingResult } from "../agent/scripts/approve";
+import { errorMessage, errorPartialText } from "../agent/scripts/error";
+import { longText } from "../agent/scripts/long";
+import { markdownText } from "../agent/scripts/markdown";
+import {
+  assistants,
+  converse,
+  postChat,
+  replyOf,
+  respondTo,
+  testApp,
+  userMessage,
+} from "../testSupport";
+
+type App = Awaited<ReturnType<typeof testApp>>;
+
+async function storedMessages(app: App, threadId: string): Promise<Message[]> {
+  const response = await app.request(`/api/threads/${threadId}/messages`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function newThread(app: App): Promise<string> {
+  const response = await app.request("/api/threads", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ firstMessage: userMessage("Hello") }),
+  });
+  return (await response.json()).threadId;
+}
+
+describe("POST /api/chat persistence", () => {
+  it("stores the request's messages and the finished reply", async () => {
+    const app = await testApp();
+    const threadId = await newThread(app);
+    const history = [userMessage("/markdown")];
+    const { messages } = await converse(app, history, "crayon", threadId);
+    const stored = await storedMessages(app, threadId);
+    expect(stored).toEqual(messages);
+    expect(stored[1]).toMatchObject({
+      role: "assistant",
+      content: markdownText,
+      status: "complete",
+    });
+  });
+
+  it("creates a thread it does not know yet, titled by the first message", async () => {
+    const app = await testApp();
+    await converse(app, [userMessage("/markdown please")], "vercel", "client-made-id");
+    const { threads } = await (await app.request("/api/threads")).json();
+    expect(threads).toMatchObject([{ threadId: "client-made-id", title: "/markdown please" }]);
+    expect(await storedMessages(app, "client-made-id")).toHaveLength(2);
+  });
+
+  it.each(["crayon", "ag-ui"] as const)(
+    "keeps the partial reply, marked stopped, when the %s client stops reading",
+    async (protocol) => {
+      const app = await testApp();
+      const threadId = await newThread(app);
+      const abort = new AbortController();
+      const response = await postChat(
+        app,
+        { threadId, messages: [userMessage("/long")] },
+        protocol,
+        {
+          signal: abort.signal,
+        },
+      );
+      const reader = response.body!.getReader();
+      for (let i = 0; i < 5; i++) await reader.read();
+      abort.abort();
+      await reader.cancel();
+
+      await vi.waitFor(async () => {
+        const reply = (await storedMessages(app, threadId))[1] as AssistantMessage | undefined;
+        expect(reply?.status).toBe("stopped");
+      });
+      const reply = (await storedMessages(app, threadId))[1] as AssistantMessage;
+      expect(reply.content!.length).toBeGreaterThan(0);
+      expect(longText.startsWith(reply.content!)).toBe(true);
+      expect(reply.content!.length).toBeLessThan(longText.length);
+    },
+  );
+
+  it("stores a failed reply with its partial text and error", async () => {
+    const app = await testApp();
+    const threadId = await newThread(app);
+    await converse(app, [userMessage("/error")], "ag-ui", threadId);
+    expect((await storedMessages(app, threadId))[1]).toMatchObject({
+      role: "assistant",
+      content: errorPartialText,
+      status: "error",
+      error: errorMessage,
+    });
+  });
+});
+
+describe("/approve resumes with the user's answer", () => {
+  describe.each(["crayon", "ag-ui", "vercel"] as const)("over %s", (protocol) => {
+    async function askForApproval(app: App, threadId: string) {
+      const history = [userMessage("/approve")];
+      const { messages } = await converse(app, history, protocol, threadId);
+      expect(assistants(messages).at(-1)?.status).toBe("awaiting_input");
+      return messages;
+    }
+
+    it("approved: runs the tool and reports the result", async () => {
+      const app = await testApp();
+      const threadId = await newThread(app);
+      const answered = respondTo(await askForApproval(app, threadId), { type: "approve" });
+      const decoded = await converse(app, answered, protocol, threadId);
+      const reply = replyOf(decoded, answered);
+      expect(reply.map((m) => m.role)).toEqual(["tool", "assistant"]);
+      const call = assistants(answered)[0]!.toolCalls![0]!;
+      expect(reply[0]).toMatchObject({ role: "tool", toolCallId: call.id });
+      expect(JSON.parse((reply[0] as ToolMessage).content as string)).toEqual(meetingResult);
+      expect((reply[0] as ToolMessage).error).toBeUndefined();
+      expect(reply[1]).toMatchObject({ status: "complete" });
+      expect((reply[1] as AssistantMessage).content).toMatch(/^Done: "Release review"/);
+      // The AI SDK stream names one message per response, so a Vercel client derives the ids
+      // of tool results; the stored copy keeps the server's. Everything else is the same.
+      const withoutIds = (messages: Message[]) => messages.map(({ id: _id, ...rest }) => rest);
+      const stored = await storedMessages(app, threadId);
+      if (protocol === "vercel") expect(withoutIds(stored)).toEqual(withoutIds(decoded.messages));
+      else expect(stored).toEqual(decoded.messages);
+    });
+
+    it("rejected: acknowledges without running the tool", async () => {
+      const app = await testApp();
+      const threadId = await newThread(app);
+      const answered = respondTo(await askForApproval(app, threadId), {
+        type: "reject",
+        reason: "not this week",
+      });
+      const reply = replyOf(await converse(app, answered, protocol, threadId), answered);
+      const tool = reply.find((m): m is ToolMessage => m.role === "tool");
+      expect(JSON.stringify(tool)).not.toContain('"scheduled":true');
+      const text = assistants(reply).at(-1)!.content!;
+      expect(text).toContain("did not schedule");
+      expect(text).toContain("not this week");
+    });
+  });
+
+  it("an answer to something else is not taken for an approval", async () => {
+    const app = await testApp();
+    const history = [
+      userMessage("Approved.", {
+        context: [{ type: "human-response", response: "approve", toolCallId: "missing" }],
+      }),
+    ];
+    const reply = replyOf(await converse(app, history), history);
+    expect(assistants(reply)[0]?.content).toContain("You said:");
+  });
+});

@@ -1,0 +1,140 @@
+import type { Message } from "@crayonai/stream";
+import { describe, expect, it } from "vitest";
+import { createDemoAgentApp } from "../app";
+import type { StoredThread } from "../store/threadStore";
+import { converse, temporaryDbFile, testApp, userMessage } from "../testSupport";
+
+type App = Awaited<ReturnType<typeof testApp>>;
+
+const json = (body: unknown) => ({
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+async function createThread(app: App, text: string): Promise<StoredThread> {
+  const response = await app.request("/api/threads", {
+    method: "POST",
+    ...json({ firstMessage: userMessage(text) }),
+  });
+  expect(response.status).toBe(201);
+  return response.json();
+}
+
+describe("thread routes", () => {
+  it("create, list, rename, read and delete a thread", async () => {
+    const app = await testApp();
+    const thread = await createThread(app, "Plan the launch");
+    expect(thread.title).toBe("Plan the launch");
+    expect(Number.isNaN(Date.parse(thread.createdAt))).toBe(false);
+
+    const list = await (await app.request("/api/threads")).json();
+    expect(list).toEqual({ threads: [thread] });
+
+    const renamed = await app.request(`/api/threads/${thread.threadId}`, {
+      method: "PATCH",
+      ...json({ title: "Launch plan" }),
+    });
+    expect(await renamed.json()).toEqual({ ...thread, title: "Launch plan" });
+
+    const messages = await app.request(`/api/threads/${thread.threadId}/messages`);
+    expect(await messages.json()).toEqual([]);
+
+    const deleted = await app.request(`/api/threads/${thread.threadId}`, { method: "DELETE" });
+    expect(deleted.status).toBe(204);
+    expect(await (await app.request("/api/threads")).json()).toEqual({ threads: [] });
+  });
+
+  it("titles a thread from its first message, at most 48 characters", async () => {
+    const app = await testApp();
+    const long = "Tell me\neverything about streaming protocols, adapters and accumulators";
+    const { title } = await createThread(app, long);
+    expect(title.length).toBeLessThanOrEqual(48);
+    expect(title.startsWith("Tell me everything about streaming")).toBe(true);
+  });
+
+  it("lists newest first, 20 per page, with a cursor to the next page", async () => {
+    const app = await testApp();
+    const created: StoredThread[] = [];
+    for (let i = 1; i <= 23; i++) created.push(await createThread(app, `Thread ${i}`));
+    const first = await (await app.request("/api/threads")).json();
+    expect(first.threads.map((t: StoredThread) => t.title)).toEqual(
+      created
+        .slice(3)
+        .reverse()
+        .map((t) => t.title),
+    );
+    expect(typeof first.nextCursor).toBe("string");
+    const second = await (
+      await app.request(`/api/threads?cursor=${encodeURIComponent(first.nextCursor)}`)
+    ).json();
+    expect(second).toEqual({ threads: created.slice(0, 3).reverse() });
+  });
+
+  it("answers unknown thread ids with 404", async () => {
+    const app = await testApp();
+    const patch = await app.request("/api/threads/nope", {
+      method: "PATCH",
+      ...json({ title: "x" }),
+    });
+    const del = await app.request("/api/threads/nope", { method: "DELETE" });
+    const messages = await app.request("/api/threads/nope/messages");
+    for (const response of [patch, del, messages]) {
+      expect(response.status).toBe(404);
+      expect(await response.json()).toHaveProperty("error");
+    }
+  });
+
+  it("answers bad bodies with 400 and a JSON error", async () => {
+    const app = await testApp();
+    const thread = await createThread(app, "Hello");
+    const cases: [string, RequestInit][] = [
+      ["/api/threads", { method: "POST", ...json({}) }],
+      [
+        "/api/threads",
+        { method: "POST", ...json({ firstMessage: { role: "assistant", id: "a" } }) },
+      ],
+      [
+        "/api/threads",
+        { method: "POST", headers: { "content-type": "application/json" }, body: "{" },
+      ],
+      [`/api/threads/${thread.threadId}`, { method: "PATCH", ...json({ title: "  " }) }],
+      ["/api/threads?cursor=abc", {}],
+      ["/api/chat", { method: "POST", ...json({ messages: "hi" }) }],
+      ["/api/chat", { method: "POST", ...json({ messages: [{ role: "user" }] }) }],
+      ["/api/chat?protocol=smoke-signals", { method: "POST", ...json({ messages: [] }) }],
+    ];
+    for (const [path, init] of cases) {
+      const response = await app.request(path, init);
+      expect(response.status, path).toBe(400);
+      expect(typeof (await response.json()).error, path).toBe("string");
+    }
+  });
+
+  it("lists the scripts with their descriptions", async () => {
+    const app = await testApp();
+    const scripts: { command: string; description: string }[] = await (
+      await app.request("/api/scripts")
+    ).json();
+    const commands = scripts.map((s) => s.command);
+    for (const command of ["/help", "/markdown", "/reason", "/tool", "/plan", "/approve"]) {
+      expect(commands).toContain(command);
+    }
+    for (const command of ["/error", "/long", "/sources"]) expect(commands).toContain(command);
+    expect(scripts.every((s) => s.description.length > 0)).toBe(true);
+  });
+
+  it("keeps threads and messages across restarts on the same database file", async () => {
+    const dbFile = await temporaryDbFile();
+    const before = createDemoAgentApp({ dbFile, delayMs: 0, openai: null });
+    const thread = await createThread(before, "/markdown");
+    const history: Message[] = [userMessage("/markdown")];
+    const { messages } = await converse(before, history, "crayon", thread.threadId);
+
+    const after = createDemoAgentApp({ dbFile, delayMs: 0, openai: null });
+    expect(await (await after.request("/api/threads")).json()).toEqual({ threads: [thread] });
+    const stored: Message[] = await (
+      await after.request(`/api/threads/${thread.threadId}/messages`)
+    ).json();
+    expect(stored).toEqual(messages);
+  });
+});

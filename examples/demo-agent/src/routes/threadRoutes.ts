@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import type { ThreadStore } from "../store/threadStore";
+import { threadTitle } from "../store/threadTitle";
+import { jsonBody } from "./jsonBody";
+import { isUserMessage } from "./validation";
+
+/**
+ * The thread REST routes: list (paginated, newest first), create, rename, delete, and a
+ * thread's messages. Unknown thread ids get 404, bad bodies 400, both with `{ error }`.
+ */
+export function threadRoutes(store: () => Promise<ThreadStore>) {
+  const notFound = (threadId: string) => ({ error: `There is no thread ${threadId}.` });
+
+  return new Hono()
+    .get("/", async (c) => {
+      const cursor = c.req.query("cursor");
+      if (cursor !== undefined && cursor !== "" && !/^\d+$/.test(cursor)) {
+        return c.json({ error: "`cursor` must be a `nextCursor` from a previous page." }, 400);
+      }
+      return c.json((await store()).listThreads(cursor ? Number(cursor) : undefined));
+    })
+    .post("/", async (c) => {
+      const body = await jsonBody(c);
+      const firstMessage = (body as { firstMessage?: unknown } | undefined)?.firstMessage;
+      if (!isUserMessage(firstMessage)) {
+        return c.json({ error: "The body must be `{ firstMessage }` with a user message." }, 400);
+      }
+      const thread = await (await store()).createThread({
+        threadId: globalThis.crypto.randomUUID(),
+        title: threadTitle(firstMessage),
+        createdAt: new Date().toISOString(),
+      });
+      return c.json(thread, 201);
+    })
+    .patch("/:id", async (c) => {
+      const body = await jsonBody(c);
+      const title = (body as { title?: unknown } | undefined)?.title;
+      if (typeof title !== "string" || title.trim() === "") {
+        return c.json({ error: "The body must be `{ title }` with a non-empty title." }, 400);
+      }
+      const thread = await (await store()).renameThread(c.req.param("id"), title.trim());
+      return thread ? c.json(thread) : c.json(notFound(c.req.param("id")), 404);
+    })
+    .delete("/:id", async (c) => {
+      const deleted = await (await store()).deleteThread(c.req.param("id"));
+      return deleted ? c.body(null, 204) : c.json(notFound(c.req.param("id")), 404);
+    })
+    .get("/:id/messages", async (c) => {
+      const messages = (await store()).getMessages(c.req.param("id"));
+      return messages ? c.json(messages) : c.json(notFound(c.req.param("id")), 404);
+    });
+}

@@ -1,0 +1,169 @@
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import type { Message } from "@crayonai/stream";
+import initSqlJs, { type Database, type SqlValue } from "sql.js";
+
+/** A thread as the REST routes return it. */
+export type StoredThread = { threadId: string; title: string; createdAt: string };
+
+/** One page of the thread list, newest first. */
+export type ThreadPage = { threads: StoredThread[]; nextCursor?: string };
+
+/** Threads per page of the list. */
+export const THREADS_PER_PAGE = 20;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS threads (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  title TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS messages (
+  thread_id TEXT NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  json TEXT NOT NULL,
+  PRIMARY KEY (thread_id, position)
+);
+`;
+
+/**
+ * Threads and their messages in SQLite (sql.js, in memory), loaded from a file at start and
+ * written back after every change. Writes go to a temporary file that is then renamed over the
+ * database, so a crash never leaves half a file; they are queued, so they never interleave.
+ */
+export class ThreadStore {
+  private writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly db: Database,
+    /** The database file (absolute). */
+    readonly file: string,
+  ) {}
+
+  /** Opens (or creates) the database in `file`; its directory is created when missing. */
+  static async open(file: string): Promise<ThreadStore> {
+    const SQL = await initSqlJs();
+    const path = resolve(file);
+    const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
+    const db = new SQL.Database(bytes);
+    db.run(SCHEMA);
+    return new ThreadStore(db, path);
+  }
+
+  private rows(sql: string, params: SqlValue[] = []): Record<string, SqlValue>[] {
+    const statement = this.db.prepare(sql, params);
+    const rows: Record<string, SqlValue>[] = [];
+    while (statement.step()) rows.push(statement.getAsObject());
+    statement.free();
+    return rows;
+  }
+
+  /** Writes the database to its file once the writes queued before it are done. */
+  private persist(): Promise<void> {
+    const write = async () => {
+      const bytes = this.db.export();
+      await mkdir(dirname(this.file), { recursive: true });
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, this.file);
+    };
+    this.writing = this.writing.then(write, write);
+    return this.writing;
+  }
+
+  private static thread(row: Record<string, SqlValue>): StoredThread {
+    return {
+      threadId: String(row.id),
+      title: String(row.title),
+      createdAt: String(row.created_at),
+    };
+  }
+
+  /** A page of threads, newest first; `cursor` is the `nextCursor` of the previous page. */
+  listThreads(cursor?: number): ThreadPage {
+    const rows = this.rows(
+      "SELECT seq, id, title, created_at FROM threads WHERE seq < ? ORDER BY seq DESC LIMIT ?",
+      [cursor ?? Number.MAX_SAFE_INTEGER, THREADS_PER_PAGE + 1],
+    );
+    const page = rows.slice(0, THREADS_PER_PAGE);
+    const threads = page.map(ThreadStore.thread);
+    const last = page[page.length - 1];
+    return rows.length > THREADS_PER_PAGE && last
+      ? { threads, nextCursor: String(last.seq) }
+      : { threads };
+  }
+
+  /** The thread, or undefined. */
+  getThread(threadId: string): StoredThread | undefined {
+    const [row] = this.rows("SELECT id, title, created_at FROM threads WHERE id = ?", [threadId]);
+    return row ? ThreadStore.thread(row) : undefined;
+  }
+
+  /** Creates a thread (newest in the list) and saves it. */
+  async createThread(thread: StoredThread): Promise<StoredThread> {
+    this.db.run("INSERT INTO threads (id, title, created_at) VALUES (?, ?, ?)", [
+      thread.threadId,
+      thread.title,
+      thread.createdAt,
+    ]);
+    await this.persist();
+    return thread;
+  }
+
+  /** Renames a thread; undefined when there is none with that id. */
+  async renameThread(threadId: string, title: string): Promise<StoredThread | undefined> {
+    if (!this.getThread(threadId)) return undefined;
+    this.db.run("UPDATE threads SET title = ? WHERE id = ?", [title, threadId]);
+    await this.persist();
+    return this.getThread(threadId);
+  }
+
+  /** Deletes a thread and its messages; false when there is none with that id. */
+  async deleteThread(threadId: string): Promise<boolean> {
+    if (!this.getThread(threadId)) return false;
+    this.db.run("DELETE FROM messages WHERE thread_id = ?", [threadId]);
+    this.db.run("DELETE FROM threads WHERE id = ?", [threadId]);
+    await this.persist();
+    return true;
+  }
+
+  /** The thread's messages, oldest first; undefined when there is no such thread. */
+  getMessages(threadId: string): Message[] | undefined {
+    if (!this.getThread(threadId)) return undefined;
+    return this.rows("SELECT json FROM messages WHERE thread_id = ? ORDER BY position", [
+      threadId,
+    ]).map((row) => JSON.parse(String(row.json)) as Message);
+  }
+
+  /** Replaces the thread's messages; false when there is no such thread (e.g. it was deleted). */
+  async setMessages(threadId: string, messages: readonly Message[]): Promise<boolean> {
+    if (!this.getThread(threadId)) return false;
+    this.db.run("BEGIN");
+    try {
+      this.db.run("DELETE FROM messages WHERE thread_id = ?", [threadId]);
+      messages.forEach((message, position) => {
+        this.db.run("INSERT INTO messages (thread_id, position, json) VALUES (?, ?, ?)", [
+          threadId,
+          position,
+          JSON.stringify(message),
+        ]);
+      });
+      this.db.run("COMMIT");
+    } catch (error) {
+      this.db.run("ROLLBACK");
+      throw error;
+    }
+    await this.persist();
+    return true;
+  }
+
+  /** Waits for pending writes, then frees the database. */
+  async close(): Promise<void> {
+    await this.writing;
+    this.db.close();
+  }
+}
