@@ -1,0 +1,122 @@
+import type { ActivityMessage } from "@crayonai/stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConsoleProvider } from "../ConsoleContext";
+import { button, click, fakeChat, type Rendered, render } from "../testing/render";
+import { WorkflowListView } from "./WorkflowListView";
+import { WorkflowRunView } from "./WorkflowRunView";
+
+const list: ActivityMessage = {
+  id: "list",
+  role: "activity",
+  activityType: "workflow-list",
+  content: {
+    title: "Workflows",
+    workflows: [
+      {
+        name: "icp-scoring",
+        version: 1,
+        description: "Score",
+        inputs: { company_url: "https://a.example" },
+      },
+      {
+        name: "competitor-monitor",
+        version: 1,
+        description: "Watch",
+        lastRun: { runId: "run-1", status: "completed" },
+      },
+    ],
+  },
+};
+
+const run: ActivityMessage = {
+  id: "run",
+  role: "activity",
+  activityType: "workflow-run",
+  content: {
+    title: "icp-scoring v1",
+    runId: "run-2",
+    status: "running",
+    elapsedMs: 3_200,
+    tasks: [
+      {
+        id: "research",
+        title: "Research Company",
+        kind: "agent",
+        node: "company-researcher",
+        status: "completed",
+        durationMs: 3_200,
+        logs: ["web_read x"],
+        output: "Acme",
+      },
+      {
+        id: "score",
+        title: "Score Against ICP",
+        kind: "agent",
+        node: "icp-scorer",
+        status: "running",
+        elapsedMs: 0,
+        logs: [],
+      },
+    ],
+  },
+};
+
+let view: Rendered | undefined;
+afterEach(async () => {
+  await view?.unmount();
+  view = undefined;
+});
+
+describe("WorkflowListView", () => {
+  it("triggers a workflow by sending its run command", async () => {
+    const chat = fakeChat();
+    view = await render(
+      <ConsoleProvider chat={chat}>
+        <WorkflowListView message={list} />
+      </ConsoleProvider>,
+    );
+    await click(button(view.container, "Trigger icp-scoring"));
+    expect(chat.threadManager.processMessage).toHaveBeenCalledWith("/workflow run icp-scoring");
+    expect(view.container.textContent).toContain("Last run run-1: Completed");
+  });
+
+  it("disables Trigger while a reply streams", async () => {
+    view = await render(
+      <ConsoleProvider chat={fakeChat({ isRunning: true })}>
+        <WorkflowListView message={list} />
+      </ConsoleProvider>,
+    );
+    expect(button(view.container, "Trigger icp-scoring").disabled).toBe(true);
+  });
+});
+
+describe("WorkflowRunView", () => {
+  it("lists tasks with their node, status, time, logs and output", async () => {
+    view = await render(
+      <ConsoleProvider chat={fakeChat({ isRunning: true })}>
+        <WorkflowRunView message={run} />
+      </ConsoleProvider>,
+    );
+    const items = [...view.container.querySelectorAll(".console-task")].map((li) => li.textContent);
+    expect(items[0]).toContain("Research Company");
+    expect(items[0]).toContain("agent: company-researcher");
+    expect(items[0]).toContain("Completed3.2 s");
+    expect(items[0]).toContain("web_read x");
+    expect(items[0]).toContain("Output Acme");
+    expect(items[1]).toContain("Running");
+    expect(view.container.textContent).toContain("Task 2 of 2 running: Score Against ICP.");
+  });
+
+  it("shows an unfinished run as stopped when no reply streams", async () => {
+    view = await render(
+      <ConsoleProvider chat={fakeChat({ isRunning: false })}>
+        <WorkflowRunView message={run} />
+      </ConsoleProvider>,
+    );
+    const statuses = [...view.container.querySelectorAll("[data-status]")].map((el) =>
+      el.getAttribute("data-status"),
+    );
+    expect(statuses).toContain("stopped");
+    expect(statuses).not.toContain("running");
+  });
+});

@@ -1,0 +1,47 @@
+import type { Message } from "@crayonai/stream";
+import { describe, expect, it } from "vitest";
+import { budgetText, sumUsage } from "./usageTotals";
+
+describe("sumUsage", () => {
+  it("adds up the usage metadata of assistant messages only", () => {
+    const messages: Message[] = [
+      { id: "u", role: "user", content: "/crevnclaw" },
+      {
+        id: "a1",
+        role: "assistant",
+        content: "",
+        metadata: { usage: { inputTokens: 1_820, outputTokens: 164, costUsd: 0.0079 } },
+      },
+      { id: "a2", role: "assistant", content: "no usage" },
+      {
+        id: "a3",
+        role: "assistant",
+        content: "",
+        metadata: { usage: { inputTokens: 2_410, outputTokens: 212, costUsd: 0.0104 } },
+      },
+      { id: "r", role: "reasoning", content: "", metadata: { usage: { inputTokens: 9 } } },
+    ];
+    expect(sumUsage(messages)).toEqual({
+      inputTokens: 4_230,
+      outputTokens: 376,
+      costUsd: 0.0183,
+      reports: 2,
+    });
+  });
+
+  it("ignores usage fields that are not numbers", () => {
+    const messages: Message[] = [
+      { id: "a", role: "assistant", metadata: { usage: { inputTokens: "lots", costUsd: null } } },
+    ];
+    expect(sumUsage(messages)).toMatchObject({ inputTokens: 0, costUsd: 0, reports: 1 });
+  });
+});
+
+describe("budgetText", () => {
+  it("gives the share of the daily limit, and says when it is exceeded", () => {
+    expect(budgetText(0.0373, 2)).toBe("1% of the $2.00 daily limit");
+    expect(budgetText(2.5, 2)).toBe(
+      "Over the $2.00 daily limit (125%): the circuit breaker would stop the agent",
+    );
+  });
+});
