@@ -1,0 +1,77 @@
+import { type DemoProtocol, demoProtocols } from "@crayonai/demo-agent/client";
+import { type Layout, layouts, type Settings } from "./settings";
+
+const protocolLabels: Record<DemoProtocol, string> = {
+  crayon: "Crayon SSE",
+  "ag-ui": "AG-UI",
+  vercel: "Vercel AI",
+  "plain-text": "Plain text SSE",
+  text: "Text stream",
+};
+
+const layoutLabels: Record<Layout, string> = {
+  standalone: "Standalone",
+  copilot: "Copilot",
+  "bottom-tray": "Bottom tray",
+};
+
+/** Props of {@link Toolbar}. */
+export type ToolbarProps = {
+  settings: Settings;
+  onChange: (settings: Settings) => void;
+};
+
+/** The example's controls: wire protocol, layout and theme. */
+export function Toolbar({ settings, onChange }: ToolbarProps) {
+  return (
+    <header className="toolbar">
+      <span className="toolbar__title">Crayon</span>
+
+      <label className="toolbar__field">
+        Protocol
+        <select
+          data-testid="protocol-select"
+          value={settings.protocol}
+          onChange={(event) =>
+            onChange({ ...settings, protocol: event.currentTarget.value as DemoProtocol })
+          }
+        >
+          {demoProtocols.map((protocol) => (
+            <option key={protocol} value={protocol}>
+              {protocolLabels[protocol]}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      <fieldset className="toolbar__segmented" data-testid="layout-switcher">
+        <legend>Layout</legend>
+        {layouts.map((layout) => (
+          <label key={layout} className="toolbar__segment">
+            <input
+              type="radio"
+              name="layout"
+              value={layout}
+              data-testid={`layout-${layout}`}
+              checked={settings.layout === layout}
+              onChange={() => onChange({ ...settings, layout })}
+            />
+            <span>{layoutLabels[layout]}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <button
+        type="button"
+        className="toolbar__theme"
+        data-testid="theme-toggle"
+        aria-pressed={settings.theme === "dark"}
+        onClick={() =>
+          onChange({ ...settings, theme: settings.theme === "dark" ? "light" : "dark" })
+        }
+      >
+        Dark theme
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { createDemoAgentApp } from "@crayonai/demo-agent";
+
+// The agent keeps threads in SQLite (sql.js) and streams replies: Node.js, never cached.
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// Created on the first request, not while `next build` loads this module; one per process,
+// since it owns the database file.
+let app: ReturnType<typeof createDemoAgentApp> | undefined;
+
+/** Hands every /api/* request to the demo agent's Hono app (its routes start with /api). */
+function handle(request: Request): Response | Promise<Response> {
+  app ??= createDemoAgentApp();
+  return app.fetch(request);
+}
+
+export const GET = handle;
+export const POST = handle;
+export const PATCH = handle;
+export const DELETE = handle;
