@@ -4,6 +4,10 @@ import { defineConfig } from "vitest/config";
 // (the stream package never sees a DOM).
 export default defineConfig({
   test: {
-    projects: ["packages/*/vitest.config.ts", "packages/*/vitest.react18.config.ts"],
+    projects: [
+      "packages/*/vitest.config.ts",
+      "packages/*/vitest.react18.config.ts",
+      "examples/*/vitest.config.ts",
+    ],
   },
 });

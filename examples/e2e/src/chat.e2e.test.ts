@@ -1,0 +1,169 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import { ChatPage } from "./chatPage";
+import { type ExampleServer, serveExample } from "./exampleServer";
+
+// The chat example (examples/chat) on the demo agent, driven like a user would.
+describe.skipIf(noBrowser)("chat example", () => {
+  let browser: Browser;
+  let server: ExampleServer;
+  const url = () => server.url;
+
+  beforeAll(async () => {
+    server = await serveExample("chat", 4173);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  async function open(query = "") {
+    const { page, errors } = await openPage(browser, `${url()}/${query}`);
+    const chat = new ChatPage(page);
+    await chat.input.waitFor();
+    return { page, errors, chat };
+  }
+
+  it("streams a reply: text arrives in pieces while the Stop button shows", async () => {
+    const { page, errors, chat } = await open();
+    await chat.send("/markdown");
+    await chat.stopButton.waitFor();
+    // Seen while streaming: some of the reply, not yet all of it.
+    await page.waitForFunction(
+      () => (document.querySelector(".crayon-message--assistant")?.textContent ?? "").length > 20,
+    );
+    const partial = await chat.lastAssistantText();
+    await chat.waitForReplyEnd();
+    const full = await chat.lastAssistantText();
+    expect(full.length).toBeGreaterThan(partial.length);
+    expect(full.startsWith(partial.slice(0, 10))).toBe(true);
+    // Markdown was rendered as elements (a code block with its copy button), not as text.
+    await expect(chat.lastAssistant().locator("pre code").count()).resolves.toBeGreaterThan(0);
+    await expect(
+      chat.lastAssistant().getByRole("button", { name: "Copy code" }).count(),
+    ).resolves.toBeGreaterThan(0);
+    await screenshot(page, "chat-markdown-reply");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("stop keeps the partial reply, marked stopped, also after a reload", async () => {
+    const { page, errors, chat } = await open();
+    await chat.send("/long");
+    await chat.stopButton.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector(".crayon-message--assistant")?.textContent ?? "").length > 200,
+    );
+    await chat.stopButton.click();
+    await chat.waitForReplyEnd(10_000);
+    await expect(chat.lastAssistant().getByText("Stopped").count()).resolves.toBe(1);
+    const kept = await chat.lastAssistantText();
+    expect(kept.length).toBeGreaterThan(200);
+    await screenshot(page, "chat-stopped");
+
+    await page.reload();
+    await chat.thread("/long").first().click();
+    await chat.lastAssistant().getByText("Stopped").waitFor();
+    const afterReload = await chat.lastAssistantText();
+    // The server kept what the client showed (it may have sent a few more deltas before the
+    // abort reached it, never fewer).
+    expect(afterReload.replace("Stopped", "").length).toBeGreaterThanOrEqual(
+      kept.replace("Stopped", "").length - 1,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a reply keeps streaming in its own thread while the user works in another", async () => {
+    const { page, errors, chat } = await open();
+    await chat.send("/long switch threads");
+    await chat.stopButton.waitFor();
+    await chat.newChat();
+    await chat.ask("hello from the second thread");
+    expect(await chat.lastAssistantText()).toContain("hello from the second thread");
+
+    // The first thread finished on its own: no Stop button, not marked stopped, and longer
+    // than any partial reply.
+    await chat.thread("/long switch threads").first().click();
+    await page.waitForFunction(
+      () => !document.querySelector(".crayon-thread-list__running"),
+      undefined,
+      { timeout: 60_000, polling: 200 },
+    );
+    await chat.waitForReplyEnd();
+    await expect(chat.lastAssistant().getByText("Stopped").count()).resolves.toBe(0);
+    expect((await chat.lastAssistantText()).length).toBeGreaterThan(1000);
+    // The list followed the reply to its end (smoothly, so it may land a moment later).
+    await page.waitForFunction(() => {
+      const list = document.querySelector(".crayon-message-list__scroll");
+      return list && list.scrollTop >= list.scrollHeight - list.clientHeight - 2;
+    });
+    await screenshot(page, "chat-thread-finished-in-background");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("history persists: a reload lists the threads and opens their messages", async () => {
+    const { page, errors, chat } = await open();
+    await chat.ask("remember this: persistence check");
+    await page.reload();
+    await chat.thread("remember this: persistence check").click();
+    await page.getByText("remember this: persistence check", { exact: true }).first().waitFor();
+    expect(await chat.lastAssistantText()).toContain("persistence check");
+    await screenshot(page, "chat-after-reload");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("approving an awaiting_input request resumes the reply", async () => {
+    const { page, errors, chat } = await open();
+    await chat.send("/approve");
+    const approve = page.getByRole("button", { name: "Approve", exact: true });
+    await approve.waitFor();
+    await expect(page.getByText("Waiting for your input").count()).resolves.toBeGreaterThan(0);
+    await screenshot(page, "chat-awaiting-approval");
+    await approve.click();
+    await chat.waitForReplyEnd();
+    await expect(approve.count()).resolves.toBe(0);
+    // The tool ran after the approval, and the agent reported its result.
+    expect(await chat.lastAssistantText()).toContain('Done: "Release review" is on the');
+    await screenshot(page, "chat-approved");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("an error reply keeps its partial text and offers Retry", async () => {
+    const { page, errors, chat } = await open();
+    await chat.send("/error");
+    const retry = page.getByRole("button", { name: "Retry" });
+    await retry.waitFor();
+    expect(await chat.lastAssistantText()).toContain("North is up 4%");
+    await expect(page.getByRole("alert").count()).resolves.toBeGreaterThan(0);
+    await screenshot(page, "chat-error-retry");
+    const replies = await chat.assistantMessages.count();
+    await retry.click();
+    await retry.waitFor();
+    // The retried reply replaced the failed one on screen (the failed one is kept as a branch).
+    expect(await chat.assistantMessages.count()).toBe(replies);
+    await expect(page.getByText(/2\s*\/\s*2/).count()).resolves.toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("every protocol in the switcher produces the same conversation", async () => {
+    const protocols = ["crayon", "ag-ui", "vercel", "plain-text", "text"];
+    const replies: Record<string, string> = {};
+    for (const protocol of protocols) {
+      const { page, errors, chat } = await open(`?protocol=${protocol}`);
+      await chat.ask("/markdown");
+      replies[protocol] = await chat.lastAssistantText();
+      await screenshot(page, `chat-protocol-${protocol}`);
+      expect(errors, protocol).toEqual([]);
+      await page.close();
+    }
+    for (const protocol of protocols) expect(replies[protocol], protocol).toBe(replies.crayon);
+    expect(replies.crayon?.length).toBeGreaterThan(100);
+  });
+});

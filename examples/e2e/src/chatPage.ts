@@ -1,0 +1,61 @@
+import type { Locator, Page } from "playwright-core";
+
+/** Drives a `CrayonChat` on a page through what a user sees: labels, roles and text. */
+export class ChatPage {
+  constructor(readonly page: Page) {}
+
+  get input(): Locator {
+    return this.page.getByRole("textbox", { name: "Message" });
+  }
+
+  get stopButton(): Locator {
+    return this.page.getByRole("button", { name: "Stop generating" });
+  }
+
+  get threadList(): Locator {
+    return this.page.getByRole("navigation", { name: "Conversations" });
+  }
+
+  get assistantMessages(): Locator {
+    return this.page.locator(".crayon-message--assistant");
+  }
+
+  lastAssistant(): Locator {
+    return this.assistantMessages.last();
+  }
+
+  async send(text: string) {
+    await this.input.fill(text);
+    await this.input.press("Enter");
+  }
+
+  /** Waits until no reply is streaming (the Stop button is gone). */
+  async waitForReplyEnd(timeout = 60_000) {
+    await this.page.waitForFunction(
+      () => !document.querySelector('button[aria-label="Stop generating"]'),
+      undefined,
+      { timeout, polling: 100 },
+    );
+  }
+
+  /** Sends a message and waits for the whole reply. */
+  async ask(text: string) {
+    await this.send(text);
+    await this.stopButton.waitFor();
+    await this.waitForReplyEnd();
+  }
+
+  /** The last reply as the user reads it (rendered text, so hidden markup does not count). */
+  async lastAssistantText(): Promise<string> {
+    // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what is compared
+    return (await this.lastAssistant().innerText()).trim();
+  }
+
+  async newChat() {
+    await this.threadList.getByRole("button", { name: "New chat" }).click();
+  }
+
+  thread(title: string): Locator {
+    return this.threadList.getByRole("button", { name: title, exact: true });
+  }
+}

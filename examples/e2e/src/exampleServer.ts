@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const examplesDir = resolve(import.meta.dirname, "../..");
+
+/** A running example: its base URL and how to stop it. */
+export type ExampleServer = { url: string; close: () => void };
+
+async function waitUntilServing(url: string, server: ChildProcess, log: string[]) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`${url} exited early:\n${log.join("")}`);
+    try {
+      if ((await fetch(`${url}/api/scripts`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not start within 60 s:\n${log.join("")}`);
+}
+
+/**
+ * Serves a built example with `vite preview` (its demo agent is mounted in the same server) on
+ * a fresh database, so each test file starts with no threads.
+ */
+export async function serveExample(name: string, port: number): Promise<ExampleServer> {
+  const dir = join(examplesDir, name);
+  if (!existsSync(join(dir, "dist/index.html")))
+    throw new Error(`examples/${name} is not built: run \`pnpm build\` first.`);
+  const dataDir = mkdtempSync(join(tmpdir(), `crayon-e2e-${name}-`));
+  const log: string[] = [];
+  const server = spawn(
+    join(dir, "node_modules/.bin/vite"),
+    ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
+    { cwd: dir, env: { ...process.env, CRAYON_DEMO_DB: join(dataDir, "demo-agent.sqlite") } },
+  );
+  server.stdout?.on("data", (chunk) => log.push(String(chunk)));
+  server.stderr?.on("data", (chunk) => log.push(String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const close = () => {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilServing(url, server, log);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { url, close };
+}
