@@ -58,6 +58,27 @@ describe("thread creation", () => {
     );
   });
 
+  it("lists a new thread once when a refresh lists it before it is created", async () => {
+    const create = deferredCalls<[UserMessage], Thread>();
+    const fetches = deferredCalls<[{ cursor?: string } | undefined], Thread[] | ThreadListPage>();
+    const list = setup({ createThread: create.fn, fetchThreadList: fetches.fn });
+    const sending = list.selectedCore().actions.processMessage("Hello");
+    const localId = ids(list)[0]!;
+
+    // The backend saved the thread and a refresh lists it before `createThread` answers.
+    const refreshing = list.actions.refresh();
+    fetches.calls[0]!.resolve([thread("t-1", "Hello"), thread("old")]);
+    await refreshing;
+    expect(ids(list)).toEqual([localId, "t-1", "old"]);
+    expect(list.store.getState().selectedThreadId).toBe(localId);
+
+    create.calls[0]!.resolve(thread("t-1", "Hello"));
+    await sending;
+    expect(ids(list)).toEqual(["t-1", "old"]);
+    expect(list.store.getState().selectedThreadId).toBe("t-1");
+    expect(list.selectedCore().store.getState().messages).toHaveLength(2);
+  });
+
   it("starts a new, empty thread only when the current one has messages", async () => {
     const list = setup();
     const empty = list.selectedCore();

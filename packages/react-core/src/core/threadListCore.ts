@@ -196,6 +196,9 @@ export class ThreadListCore implements ThreadRuntime {
     const entry: Thread = { ...thread, isRunning: core.store.getState().isRunning };
     if (renamed !== undefined) entry.title = renamed;
     this.store.setState((state) => {
+      // A refresh during creation may already list the saved thread next to the placeholder:
+      // keep one entry, where the placeholder is.
+      state.threads = state.threads.filter((t) => t.threadId !== thread.threadId);
       const index = state.threads.findIndex((t) => t.threadId === id);
       if (index === -1) state.threads.unshift(entry);
       else state.threads[index] = entry;
