@@ -118,6 +118,62 @@ describe("CrayonChat", () => {
   });
 });
 
+describe("CrayonChat standalone on a narrow screen", () => {
+  const threads = [
+    { threadId: "t1", title: "Trip to Rome", createdAt: 1 },
+    { threadId: "t2", title: "Tax questions", createdAt: 2 },
+  ];
+
+  function renderStandalone() {
+    const backend = createBackend();
+    return renderWithChat(backend, (chat) => <CrayonChat chat={chat} agentName="Ada" />, {
+      fetchThreadList: async () => threads,
+      loadThread: async (id: string) => [{ id: `${id}-m1`, role: "user", content: `In ${id}` }],
+    });
+  }
+
+  it("shows the conversations from a header toggle, which closes on Escape", async () => {
+    const user = userEvent.setup();
+    const { container } = renderStandalone();
+    const nav = screen.getByRole("navigation", { name: "Conversations" });
+    await within(nav).findByRole("button", { name: "Trip to Rome" });
+    const toggle = within(screen.getByRole("banner")).getByRole("button", {
+      name: "Conversations",
+    });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(document.getElementById(toggle.getAttribute("aria-controls")!)?.contains(nav)).toBe(
+      true,
+    );
+
+    await user.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    // The list comes before the header in reading order: focus moves into it.
+    expect(document.activeElement).toBe(within(nav).getByRole("button", { name: "New chat" }));
+    await expectNoAxeViolations(container);
+
+    await user.keyboard("{Escape}");
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it("closes the conversations once one is chosen, continuing in the composer", async () => {
+    const user = userEvent.setup();
+    renderStandalone();
+    const nav = screen.getByRole("navigation", { name: "Conversations" });
+    await within(nav).findByRole("button", { name: "Tax questions" });
+    const toggle = screen.getByRole("button", { name: "Conversations" });
+
+    await user.click(toggle);
+    await user.click(within(nav).getByRole("button", { name: "Tax questions" }));
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    await screen.findByText("In t2");
+    expect(document.activeElement).toBe(screen.getByLabelText("Message"));
+
+    await user.click(toggle);
+    expect(document.activeElement).toBe(within(nav).getByRole("button", { name: "Tax questions" }));
+  });
+});
+
 /** A tray whose open state lives in the app, which can also open it from elsewhere. */
 function Controlled({ chat }: { chat: ChatManager }) {
   const [open, setOpen] = useState(false);

@@ -10,7 +10,7 @@ import {
 } from "react";
 import { Composer } from "./components/Composer";
 import { MessageList, type ScrollVariant } from "./components/MessageList";
-import { PlusIcon } from "./components/PlusIcon";
+import { ConversationsIcon, PlusIcon } from "./components/StrokeIcon";
 import { ThreadList } from "./components/ThreadList";
 import {
   type ConversationStartersConfig,
@@ -68,6 +68,8 @@ type PanelProps = Pick<
   | "conversationStarters"
 > & {
   showNewChat: boolean;
+  /** Shown first in the header: the button that shows the thread list on narrow screens. */
+  threadsToggle?: ReactNode;
   onClose?: () => void;
   composerRef?: Ref<HTMLTextAreaElement>;
 };
@@ -81,6 +83,7 @@ function ChatPanel({
   welcomeMessage,
   conversationStarters,
   showNewChat,
+  threadsToggle,
   onClose,
   composerRef,
 }: PanelProps) {
@@ -90,6 +93,7 @@ function ChatPanel({
   return (
     <div className="crayon-panel">
       <header className="crayon-header">
+        {threadsToggle}
         {logoUrl && <img className="crayon-header__logo" src={logoUrl} alt="" />}
         <span className="crayon-header__name">{agentName ?? "Assistant"}</span>
         <div className="crayon-header__actions">
@@ -181,6 +185,12 @@ export function CrayonChat(props: CrayonChatProps) {
   const launcherRef = useRef<HTMLButtonElement>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const panelId = useId();
+  const sidebarId = useId();
+  const sidebarRef = useRef<HTMLElement>(null);
+  const threadsToggleRef = useRef<HTMLButtonElement>(null);
+  // Standalone on a narrow screen: the thread list is collapsed behind a toggle in the header
+  // (styles.css). On wide screens it always shows and this state has no visible effect.
+  const [threadsOpen, setThreadsOpen] = useState(false);
 
   // Move focus into the tray when it opens and back to the launcher when it closes; not on the
   // first render, which must not steal focus from the page.
@@ -192,9 +202,19 @@ export function CrayonChat(props: CrayonChatProps) {
     else launcherRef.current?.focus();
   }, [open]);
 
+  // The list sits above the header that opens it: move focus into it, or Tab would skip it.
+  useEffect(() => {
+    if (!threadsOpen) return;
+    const list = sidebarRef.current;
+    const target =
+      list?.querySelector<HTMLElement>('[aria-current="page"]') ?? list?.querySelector("button");
+    target?.focus();
+  }, [threadsOpen]);
+
+  const rootClass = `crayon-chat crayon-chat--${type}${threadsOpen ? " crayon-chat--threads-open" : ""}`;
   const rootProps = disableThemeProvider
-    ? { className: `crayon-chat crayon-chat--${type}` }
-    : { className: `crayon-theme crayon-chat crayon-chat--${type}`, ...themeAttributes(theme) };
+    ? { className: rootClass }
+    : { className: `crayon-theme ${rootClass}`, ...themeAttributes(theme) };
   const artifact = isArtifactActive && renderArtifact && (
     <aside className="crayon-artifact" aria-label="Artifact">
       {renderArtifact()}
@@ -206,6 +226,21 @@ export function CrayonChat(props: CrayonChatProps) {
       chat={chat}
       agentName={agentName}
       showNewChat={type !== "standalone"}
+      threadsToggle={
+        type === "standalone" && (
+          <button
+            ref={threadsToggleRef}
+            type="button"
+            className="crayon-icon-button crayon-threads-toggle"
+            aria-label="Conversations"
+            aria-expanded={threadsOpen}
+            aria-controls={sidebarId}
+            onClick={() => setThreadsOpen(!threadsOpen)}
+          >
+            <ConversationsIcon />
+          </button>
+        )
+      }
       onClose={type === "bottom-tray" ? () => setOpen(false) : undefined}
       composerRef={composerRef}
     />
@@ -249,8 +284,25 @@ export function CrayonChat(props: CrayonChatProps) {
   return (
     <div {...rootProps}>
       {type === "standalone" && (
-        <aside className="crayon-sidebar">
-          <ThreadList chat={chat} />
+        <aside
+          ref={sidebarRef}
+          id={sidebarId}
+          className="crayon-sidebar"
+          onKeyDown={(event) => {
+            if (event.key !== "Escape" || !threadsOpen || event.defaultPrevented) return;
+            setThreadsOpen(false);
+            threadsToggleRef.current?.focus();
+          }}
+        >
+          <ThreadList
+            chat={chat}
+            onNavigate={() => {
+              if (!threadsOpen) return;
+              // The chosen conversation shows: continue in its composer.
+              setThreadsOpen(false);
+              composerRef.current?.focus();
+            }}
+          />
         </aside>
       )}
       <section className="crayon-main" aria-label="Chat">

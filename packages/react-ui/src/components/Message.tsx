@@ -98,8 +98,9 @@ export function Message({
 
   // Failures (e.g. the thread became busy) show in the thread's error notice.
   const onEdit = actions && userMessage ? () => setEditing(true) : undefined;
+  // A reply waiting for the user's answer is not finished: the answer continues it.
   const onRegenerate =
-    actions && canRegenerate && message.role === "assistant"
+    actions && canRegenerate && message.role === "assistant" && message.status !== "awaiting_input"
       ? () => actions.regenerate(message.id).catch(() => {})
       : undefined;
 

@@ -187,6 +187,27 @@ describe("MessageList", () => {
     await expectNoAxeViolations(container);
   });
 
+  it("offers no Regenerate on a reply that waits for the user's answer", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply(
+      { type: "text-delta", text: "Which city?" },
+      { type: "status-update", status: "awaiting_input" },
+    );
+    renderWithChat(backend, (c) => <Chat chat={c} />);
+    await user.type(screen.getByLabelText("Message"), "Book a flight{Enter}");
+    await screen.findByRole("group", { name: "The assistant is waiting for your answer" });
+    expect(within(log()).getByText("Which city?")).toBeTruthy();
+    expect(within(log()).queryByRole("button", { name: "Regenerate" })).toBeNull();
+    expect(within(log()).getByRole("button", { name: "Edit" })).toBeTruthy();
+
+    backend.reply({ type: "text-delta", text: "Booked to Rome." });
+    await user.type(screen.getByLabelText("Your answer"), "Rome{Enter}");
+    const answered = await screen.findByText("Booked to Rome.");
+    const row = answered.closest<HTMLElement>(".crayon-message")!;
+    expect(within(row).getByRole("button", { name: "Regenerate" })).toBeTruthy();
+  });
+
   it("announces each finished reply once, not while it streams", async () => {
     const user = userEvent.setup();
     const backend = createBackend();

@@ -5,6 +5,8 @@ import { ThreadDeleteConfirm } from "./ThreadDeleteConfirm";
 /** Props of {@link ThreadList}. */
 export type ThreadListProps = {
   chat: ChatManager;
+  /** Called after the user selects a thread or starts a new chat (e.g. to close a drawer). */
+  onNavigate?: () => void;
 };
 
 const ignore = () => {};
@@ -59,7 +61,7 @@ function RenameForm({
  * The conversations: start a new one, select, rename or delete one. A pulsing dot marks
  * threads whose reply is still streaming.
  */
-export function ThreadList({ chat }: ThreadListProps) {
+export function ThreadList({ chat, onNavigate }: ThreadListProps) {
   const list = chat.threadListManager;
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [confirmingDeleteId, setConfirmingDeleteId] = useState<string | null>(null);
@@ -69,7 +71,10 @@ export function ThreadList({ chat }: ThreadListProps) {
       <button
         type="button"
         className="crayon-button crayon-thread-list__new"
-        onClick={() => list.switchToNewThread()}
+        onClick={() => {
+          list.switchToNewThread();
+          onNavigate?.();
+        }}
       >
         New chat
       </button>
@@ -106,7 +111,10 @@ export function ThreadList({ chat }: ThreadListProps) {
                       type="button"
                       className="crayon-thread-list__select"
                       aria-current={selected ? "page" : undefined}
-                      onClick={() => list.selectThread(thread.threadId)}
+                      onClick={() => {
+                        list.selectThread(thread.threadId);
+                        onNavigate?.();
+                      }}
                     >
                       <span className="crayon-thread-list__title">{title}</span>
                       {thread.isRunning && (

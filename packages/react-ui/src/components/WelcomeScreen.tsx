@@ -1,3 +1,5 @@
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
+
 /** The welcome shown in an empty thread. */
 export type WelcomeMessageConfig = {
   title?: string;
@@ -23,7 +25,26 @@ export type WelcomeScreenProps = {
   onStart: (prompt: string) => void;
 };
 
-/** The empty-thread screen: logo, title, description and conversation starters. */
+/** Whether the element's content is taller than the element, kept up to date as it resizes. */
+function useOverflowsVertically(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => setOverflows(element.scrollHeight > element.clientHeight);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
+/**
+ * The empty-thread screen: logo, title, description and conversation starters. In a panel too
+ * short for it, it scrolls (the composer below stays in view) and becomes a focusable region,
+ * so keyboard users can scroll it too.
+ */
 export function WelcomeScreen({
   welcomeMessage,
   conversationStarters,
@@ -32,10 +53,20 @@ export function WelcomeScreen({
   onStart,
 }: WelcomeScreenProps) {
   const title = welcomeMessage?.title ?? (agentName ? `Chat with ${agentName}` : "How can I help?");
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const scrolls = useOverflowsVertically(ref);
   return (
-    <div className="crayon-welcome">
+    <div
+      ref={ref}
+      className="crayon-welcome"
+      // Scrolling content may hold nothing focusable: keyboard users need to reach it.
+      {...(scrolls && { role: "region", "aria-labelledby": titleId, tabIndex: 0 })}
+    >
       {logoUrl && <img className="crayon-welcome__logo" src={logoUrl} alt="" />}
-      <h2 className="crayon-welcome__title">{title}</h2>
+      <h2 id={titleId} className="crayon-welcome__title">
+        {title}
+      </h2>
       {welcomeMessage?.description && (
         <p className="crayon-welcome__description">{welcomeMessage.description}</p>
       )}
