@@ -96,10 +96,7 @@ describe.skipIf(noBrowser)("chat example", () => {
     await expect(chat.lastAssistant().getByText("Stopped").count()).resolves.toBe(0);
     expect((await chat.lastAssistantText()).length).toBeGreaterThan(1000);
     // The list followed the reply to its end (smoothly, so it may land a moment later).
-    await page.waitForFunction(() => {
-      const list = document.querySelector(".crayon-message-list__scroll");
-      return list && list.scrollTop >= list.scrollHeight - list.clientHeight - 2;
-    });
+    await chat.waitForListAtEnd();
     await screenshot(page, "chat-thread-finished-in-background");
     expect(errors).toEqual([]);
     await page.close();

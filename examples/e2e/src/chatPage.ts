@@ -38,6 +38,14 @@ export class ChatPage {
     );
   }
 
+  /** Waits until the message list shows its end (it scrolls smoothly, so this may take a moment). */
+  async waitForListAtEnd() {
+    await this.page.waitForFunction(() => {
+      const list = document.querySelector(".crayon-message-list__scroll");
+      return list && list.scrollTop >= list.scrollHeight - list.clientHeight - 2;
+    });
+  }
+
   /** Sends a message and waits for the whole reply. */
   async ask(text: string) {
     await this.send(text);

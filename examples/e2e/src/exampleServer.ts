@@ -22,20 +22,38 @@ async function waitUntilServing(url: string, server: ChildProcess, log: string[]
   throw new Error(`${url} did not start within 60 s:\n${log.join("")}`);
 }
 
+/** How an example is served once built: Vite's preview server, or Next's production server. */
+const SERVERS = {
+  vite: { built: "dist/index.html", bin: "vite", args: ["preview", "--strictPort", "--host"] },
+  next: { built: ".next/BUILD_ID", bin: "next", args: ["start", "--hostname"] },
+} as const;
+
 /**
- * Serves a built example with `vite preview` (its demo agent is mounted in the same server) on
- * a fresh database, so each test file starts with no threads.
+ * Serves a built example (its demo agent is mounted in the same server) on a fresh database, so
+ * each test file starts with no threads.
  */
-export async function serveExample(name: string, port: number): Promise<ExampleServer> {
+export async function serveExample(
+  name: string,
+  port: number,
+  kind: keyof typeof SERVERS = "vite",
+): Promise<ExampleServer> {
   const dir = join(examplesDir, name);
-  if (!existsSync(join(dir, "dist/index.html")))
+  const { built, bin, args } = SERVERS[kind];
+  if (!existsSync(join(dir, built)))
     throw new Error(`examples/${name} is not built: run \`pnpm build\` first.`);
   const dataDir = mkdtempSync(join(tmpdir(), `crayon-e2e-${name}-`));
   const log: string[] = [];
   const server = spawn(
-    join(dir, "node_modules/.bin/vite"),
-    ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
-    { cwd: dir, env: { ...process.env, CRAYON_DEMO_DB: join(dataDir, "demo-agent.sqlite") } },
+    join(dir, "node_modules/.bin", bin),
+    [...args, "127.0.0.1", "--port", String(port)],
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        CRAYON_DEMO_DB: join(dataDir, "demo-agent.sqlite"),
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
   );
   server.stdout?.on("data", (chunk) => log.push(String(chunk)));
   server.stderr?.on("data", (chunk) => log.push(String(chunk)));
