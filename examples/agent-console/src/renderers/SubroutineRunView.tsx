@@ -1,5 +1,4 @@
 import type { ActivityRenderer } from "@crayonai/react-ui";
-import { useId } from "react";
 import { useConsole } from "../ConsoleContext";
 import { formatCost, formatCount, formatDuration } from "../viewModel/format";
 import {
@@ -7,6 +6,7 @@ import {
   stepAttemptsText,
   subroutineTotalsText,
 } from "../viewModel/subroutineRun";
+import { ConsoleCard } from "./ConsoleCard";
 import { StatusBadge } from "./StatusBadge";
 
 /** Finished attempts have their duration, tokens and cost; running or stopped ones do not. */
@@ -16,15 +16,8 @@ const isFinished = (status: string) => status === "succeeded" || status === "fai
 export const SubroutineRunView: ActivityRenderer = ({ message }) => {
   const { isRunning } = useConsole();
   const run = readSubroutineRun(message.content, isRunning);
-  const headingId = useId();
   return (
-    <section className="console-card" aria-labelledby={headingId}>
-      <header className="console-card__header">
-        <h3 id={headingId} className="console-card__title">
-          {run.title}
-        </h3>
-        <StatusBadge status={run.status} />
-      </header>
+    <ConsoleCard title={run.title} status={run.status}>
       {run.issue.title && (
         <p className="console-root-prompt">
           {run.issue.id}: {run.issue.title}
@@ -72,6 +65,6 @@ export const SubroutineRunView: ActivityRenderer = ({ message }) => {
           </li>
         ))}
       </ol>
-    </section>
+    </ConsoleCard>
   );
 };

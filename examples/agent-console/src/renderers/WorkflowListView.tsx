@@ -1,8 +1,8 @@
 import type { ActivityRenderer } from "@crayonai/react-ui";
-import { useId } from "react";
 import { useConsole } from "../ConsoleContext";
 import { liveStatus } from "../viewModel/status";
 import { readWorkflowList, triggerCommand } from "../viewModel/workflowList";
+import { ConsoleCard } from "./ConsoleCard";
 import { KeyValueList } from "./KeyValueList";
 import { StatusBadge } from "./StatusBadge";
 
@@ -10,14 +10,8 @@ import { StatusBadge } from "./StatusBadge";
 export const WorkflowListView: ActivityRenderer = ({ message }) => {
   const { isRunning, send } = useConsole();
   const list = readWorkflowList(message.content);
-  const headingId = useId();
   return (
-    <section className="console-card" aria-labelledby={headingId}>
-      <header className="console-card__header">
-        <h3 id={headingId} className="console-card__title">
-          {list.title}
-        </h3>
-      </header>
+    <ConsoleCard title={list.title}>
       <ul className="console-workflows">
         {list.workflows.map((workflow) => (
           <li key={workflow.name} className="console-workflow">
@@ -47,6 +41,6 @@ export const WorkflowListView: ActivityRenderer = ({ message }) => {
           </li>
         ))}
       </ul>
-    </section>
+    </ConsoleCard>
   );
 };

@@ -1,7 +1,7 @@
 import type { ActivityRenderer } from "@crayonai/react-ui";
-import { useId } from "react";
 import { useConsole } from "../ConsoleContext";
 import { readWorkflowRun, taskTimeText, workflowProgressText } from "../viewModel/workflowRun";
+import { ConsoleCard } from "./ConsoleCard";
 import { KeyValueList } from "./KeyValueList";
 import { StatusBadge } from "./StatusBadge";
 
@@ -9,16 +9,16 @@ import { StatusBadge } from "./StatusBadge";
 export const WorkflowRunView: ActivityRenderer = ({ message }) => {
   const { isRunning } = useConsole();
   const run = readWorkflowRun(message.content, isRunning);
-  const headingId = useId();
   return (
-    <section className="console-card" aria-labelledby={headingId}>
-      <header className="console-card__header">
-        <h3 id={headingId} className="console-card__title">
+    <ConsoleCard
+      title={
+        <>
           {run.title}
           {run.runId && <span className="console-muted"> · {run.runId}</span>}
-        </h3>
-        <StatusBadge status={run.status} />
-      </header>
+        </>
+      }
+      status={run.status}
+    >
       <p className="console-summary">{workflowProgressText(run)}</p>
       <KeyValueList label="Inputs" entries={run.inputs} />
       <ol className="console-tasks" aria-label="Tasks">
@@ -54,6 +54,6 @@ export const WorkflowRunView: ActivityRenderer = ({ message }) => {
         ))}
       </ol>
       <KeyValueList label="Outputs" entries={run.outputs} />
-    </section>
+    </ConsoleCard>
   );
 };
