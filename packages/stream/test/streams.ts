@@ -83,3 +83,32 @@ export async function expectSameEventsForAnySplit(
     { numRuns },
   );
 }
+
+/**
+ * `streamText` from the AI SDK (ai 6) on a mock model that streams `deltas` as one text part:
+ * the real producer, for tests of what its responses look like on the wire.
+ */
+export async function aiSdkTextResult(deltas: string[]) {
+  const { simulateReadableStream, streamText } = await import("ai");
+  const { MockLanguageModelV3 } = await import("ai/test");
+  const model = new MockLanguageModelV3({
+    doStream: async () => ({
+      stream: simulateReadableStream({
+        chunks: [
+          { type: "text-start", id: "t" },
+          ...deltas.map((delta) => ({ type: "text-delta" as const, id: "t", delta })),
+          { type: "text-end", id: "t" },
+          {
+            type: "finish",
+            finishReason: { unified: "stop", raw: "stop" },
+            usage: {
+              inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+              outputTokens: { total: 2, text: 2, reasoning: 0 },
+            },
+          },
+        ],
+      }),
+    }),
+  });
+  return streamText({ model, prompt: "hi" });
+}

@@ -2,6 +2,7 @@ import { EventEncoder } from "@ag-ui/encoder";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  aiSdkTextResult,
   collect,
   cutsArbitrary,
   failingResponse,
@@ -95,28 +96,7 @@ const crayonBody =
 describe("autoAdapter", () => {
   describe("by response headers", () => {
     it("x-vercel-ai-ui-message-stream → Vercel AI (what toUIMessageStreamResponse sends)", async () => {
-      const { streamText, simulateReadableStream } = await import("ai");
-      const { MockLanguageModelV3 } = await import("ai/test");
-      const model = new MockLanguageModelV3({
-        doStream: async () => ({
-          stream: simulateReadableStream({
-            chunks: [
-              { type: "text-start", id: "t" },
-              { type: "text-delta", id: "t", delta: "Hi from the AI SDK" },
-              { type: "text-end", id: "t" },
-              {
-                type: "finish",
-                finishReason: { unified: "stop", raw: "stop" },
-                usage: {
-                  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-                  outputTokens: { total: 2, text: 2, reasoning: 0 },
-                },
-              },
-            ],
-          }),
-        }),
-      });
-      const response = streamText({ model, prompt: "hi" }).toUIMessageStreamResponse({
+      const response = (await aiSdkTextResult(["Hi from the AI SDK"])).toUIMessageStreamResponse({
         generateMessageId: () => "msg-fixed",
       });
       const headers = Object.fromEntries(response.headers);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  aiSdkTextResult,
   collect,
   cutsArbitrary,
   failingResponse,
@@ -28,29 +29,7 @@ describe("textStreamAdapter", () => {
   });
 
   it("reads what the AI SDK's toTextStreamResponse() sends", async () => {
-    const { simulateReadableStream, streamText } = await import("ai");
-    const { MockLanguageModelV3 } = await import("ai/test");
-    const model = new MockLanguageModelV3({
-      doStream: async () => ({
-        stream: simulateReadableStream({
-          chunks: [
-            { type: "text-start", id: "t" },
-            { type: "text-delta", id: "t", delta: "Grüße " },
-            { type: "text-delta", id: "t", delta: "🌍 data: [DONE]" },
-            { type: "text-end", id: "t" },
-            {
-              type: "finish",
-              finishReason: { unified: "stop", raw: "stop" },
-              usage: {
-                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-                outputTokens: { total: 2, text: 2, reasoning: 0 },
-              },
-            },
-          ],
-        }),
-      }),
-    });
-    const response = streamText({ model, prompt: "hi" }).toTextStreamResponse();
+    const response = (await aiSdkTextResult(["Grüße ", "🌍 data: [DONE]"])).toTextStreamResponse();
     expect(response.headers.get("content-type")).toContain("text/plain");
     const events = await collect(textStreamAdapter().parse(response));
     expect(textOf(events)).toBe("Grüße 🌍 data: [DONE]");
