@@ -6,10 +6,20 @@
  * @packageDocumentation
  */
 
-export type { Message, MessageFormatConverter, StreamProtocolAdapter } from "@crayonai/stream";
+export type {
+  ChatBackend,
+  ChatRequest,
+  ChatTrigger,
+  HumanResponse,
+  Message,
+  MessageFormatConverter,
+  StreamProtocolAdapter,
+  ToolDefinition,
+} from "@crayonai/stream";
 export { ChatError, type ChatErrorCode } from "./core/chatError";
 export type { BranchInfo } from "./core/messageTree";
 export {
+  useAgentState,
   useIsRunning,
   useMessage,
   useMessages,
@@ -22,7 +32,9 @@ export { useThreadListManager } from "./hooks/useThreadListManager";
 export { type UseThreadManagerParams, useThreadManager } from "./hooks/useThreadManager";
 export type {
   ChatManager,
-  HumanResponse,
+  ClientTool,
+  ReplyFinish,
+  ReplyOutcome,
   StreamBatching,
   Thread,
   ThreadActions,

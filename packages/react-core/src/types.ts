@@ -1,10 +1,14 @@
 import type {
+  ChatRequest,
+  CrayonStreamEvent,
+  HumanResponse,
   InputContent,
   JSONValue,
   Message,
   MessageFormatConverter,
   StreamProtocolAdapter,
   ToolCall,
+  ToolDefinition,
   UserMessage,
 } from "@crayonai/stream";
 import type { ChatError } from "./core/chatError";
@@ -54,6 +58,34 @@ export type ToolCallRequest = {
   messages: Message[];
 };
 
+/**
+ * A tool the client declares once: its definition is sent to backends whose protocol carries
+ * tools (AG-UI, OpenAI), and `execute`, when given, answers the model's calls to it in the
+ * browser.
+ */
+export type ClientTool = ToolDefinition & {
+  /**
+   * Runs the tool. Return the result (a string, or a value sent as JSON), throw to report a
+   * failure, or return `undefined` to leave the call for the UI (`threadManager.addToolResult`).
+   */
+  execute?: (args: any, request: ToolCallRequest) => unknown | Promise<unknown>;
+};
+
+/** How a reply ended, as `onFinish` reports it. */
+export type ReplyOutcome = "complete" | "stopped" | "error" | "awaiting_input";
+
+/** What `onFinish` receives once a reply (one request) ends. */
+export type ReplyFinish = {
+  threadId: string;
+  /** The thread's messages (the active branch) after the reply. */
+  messages: Message[];
+  /** The messages this reply created or changed. */
+  reply: Message[];
+  /** The thread's agent state after the reply. */
+  state: unknown;
+  outcome: ReplyOutcome;
+};
+
 /** Loading and sending messages of a thread. */
 export type ThreadParams<TExternal = Message> = {
   /** Loads a thread's messages (converted with `messageConverter.fromExternal`). */
@@ -61,13 +93,12 @@ export type ThreadParams<TExternal = Message> = {
   /**
    * Sends the thread to your backend and returns its streamed `Response`. `messages` is the
    * active branch, converted with `messageConverter.toExternal`. Pass `abortController.signal`
-   * to `fetch` so that stop works.
+   * to `fetch` so that stop works. The request also carries a `runId`, why it is made
+   * (`trigger`), the thread's agent `state` and the declared `tools`: what richer protocols
+   * send (see `ChatRequest`). The bundled backends (`agUIBackend`, `vercelAIBackend`,
+   * `openAIBackend` from `@crayonai/stream/backends/*`) build it for you.
    */
-  processMessage: (params: {
-    threadId: string;
-    messages: TExternal[];
-    abortController: AbortController;
-  }) => Promise<Response>;
+  processMessage: (request: ChatRequest<TExternal>) => Promise<Response>;
   /**
    * Called with each message the user sent, and with each message a reply created or changed
    * once that reply ends (not on every token): the place to persist messages.
@@ -84,10 +115,26 @@ export type ThreadParams<TExternal = Message> = {
    */
   onToolCall?: (request: ToolCallRequest) => unknown | Promise<unknown>;
   /**
+   * Tools the client declares: sent to the backend with every request (`ChatRequest.tools`),
+   * and run in the browser when they have `execute` (before `onToolCall`, which answers the
+   * calls no declared tool executes).
+   */
+  tools?: ClientTool[];
+  /**
    * How many times a reply whose tool calls were all answered on the client is sent back to the
-   * backend automatically. Default 0 (never).
+   * backend automatically. Default 5 when a declared tool has `execute`, otherwise 0 (never).
    */
   maxToolRoundtrips?: number;
+  /**
+   * Called with every event of a streamed reply, before it is applied: the place for
+   * application events the message list does not show (`custom`, `raw`, Vercel transient
+   * `data-*` parts as `custom` named `vercel:data-…`, steps, run boundaries).
+   */
+  onEvent?: (event: CrayonStreamEvent, info: { threadId: string }) => void;
+  /** Called once per request when its reply has ended, however it ended. */
+  onFinish?: (finish: ReplyFinish) => void;
+  /** Called when a reply fails (its partial content is kept in the thread). */
+  onError?: (error: ChatError, info: { threadId: string }) => void;
   /** How often streamed changes reach React. Default `"frame"`. */
   streamBatching?: StreamBatching;
 };
@@ -99,16 +146,6 @@ export type UseChatParams<TExternal = Message> = ThreadListParams & ThreadParams
 export type UserMessageInput =
   | string
   | { content: string | InputContent[]; context?: JSONValue[]; isVisuallyHidden?: boolean };
-
-/**
- * The user's answer to an assistant message waiting for input (`status: "awaiting_input"`).
- * `approve` / `reject` answer a tool approval (the latest one unless `toolCallId` says which);
- * `input` sends free text.
- */
-export type HumanResponse =
-  | { type: "approve"; toolCallId?: string }
-  | { type: "reject"; toolCallId?: string; reason?: string }
-  | { type: "input"; content: string };
 
 /** The state of one thread. */
 export type ThreadState = {
@@ -126,6 +163,11 @@ export type ThreadState = {
   error: ChatError | null;
   /** Messages on the active branch that have alternatives, by message id. */
   branches: Record<string, BranchInfo>;
+  /**
+   * The agent's shared state for this thread: built from the state snapshots and deltas of its
+   * replies, or set with `setAgentState`; sent with every request. Undefined until either.
+   */
+  agentState: unknown;
 };
 
 /** Actions on the selected thread. */
@@ -158,6 +200,8 @@ export type ThreadActions = {
   deleteMessage: (messageId: string) => void;
   /** Replaces the active branch. */
   setMessages: (messages: Message[]) => void;
+  /** Sets the thread's agent state (a value, or a function of the current one); sent with the next request. */
+  setAgentState: (state: unknown | ((current: unknown) => unknown)) => void;
 };
 
 /** The selected thread: its state and actions (returned by `useThreadManager`). */

@@ -10,6 +10,13 @@
 export type { StreamProtocolAdapter } from "./adapter";
 export type { CrayonSSEAdapterOptions } from "./adapters/crayonSSEAdapter";
 export { crayonSSEAdapter } from "./adapters/crayonSSEAdapter";
+export type {
+  ChatBackend,
+  ChatRequest,
+  ChatTrigger,
+  HumanResponse,
+  ToolDefinition,
+} from "./chatRequest";
 export type { MessageFormatConverter } from "./converter";
 export { identityConverter } from "./converters/identityConverter";
 export type {

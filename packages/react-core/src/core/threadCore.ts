@@ -1,6 +1,8 @@
 import type {
   AssistantMessage,
+  ChatRequest,
   CrayonStreamEvent,
+  HumanResponse,
   InputContent,
   JSONValue,
   Message,
@@ -14,10 +16,12 @@ import type {
 import { createId, createMessageAccumulator } from "@crayonai/stream/accumulator";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type {
-  HumanResponse,
+  ClientTool,
+  ReplyOutcome as FinishOutcome,
   ThreadActions,
   ThreadParams,
   ThreadState,
+  ToolCallRequest,
   UserMessageInput,
 } from "../types";
 import { createBatchScheduler } from "./batchScheduler";
@@ -116,6 +120,38 @@ async function isSettled(promise: Promise<unknown>): Promise<boolean> {
   return settled;
 }
 
+/** Why a request is made, and what it is about (the parts of `ChatRequest` the action knows). */
+type RequestIntent = Pick<ChatRequest, "trigger" | "messageId" | "response">;
+
+/** The intent of a request that sends client tool results back. */
+function toolResultIntent(history: readonly Message[]): RequestIntent {
+  const last = [...history].reverse().find((m) => m.role === "assistant");
+  return { trigger: "tool-result", ...(last && { messageId: last.id }) };
+}
+
+/** The declared tools as the backend sees them: definitions without `execute`. */
+function toolDefinitions(tools: readonly ClientTool[] | undefined): ChatRequest["tools"] {
+  return (tools ?? []).map(({ name, description, parameters }) => ({
+    name,
+    ...(description !== undefined && { description }),
+    ...(parameters !== undefined && { parameters }),
+  }));
+}
+
+/**
+ * Runs an app callback that only observes: a throw is reported (as an uncaught error, so it
+ * shows in the console) without breaking the reply.
+ */
+function observe(callback: () => void): void {
+  try {
+    callback();
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
 /** What one streamed reply produced. */
 type ReplyOutcome = {
   /** The messages this reply created or changed. */
@@ -160,6 +196,7 @@ export class ThreadCore {
       isAwaitingInput: false,
       error: null,
       branches: {},
+      agentState: undefined,
     }));
     this.actions = {
       processMessage: (message) => this.send(message),
@@ -179,6 +216,13 @@ export class ThreadCore {
         this.mutate((path) => path.filter((m) => m.id !== id));
       },
       setMessages: (messages) => this.mutate(() => messages),
+      setAgentState: (next) => {
+        const current = this.store.getState().agentState;
+        this.store.setState({
+          agentState:
+            typeof next === "function" ? (next as (state: unknown) => unknown)(current) : next,
+        });
+      },
     };
   }
 
@@ -275,11 +319,14 @@ export class ThreadCore {
     this.version++;
     this.publish([...this.store.getState().messages, message], { error: null });
     this.notifyUpdated([message]);
-    await this.run(() => {
-      const latest = () => this.store.getState().messages;
-      // The history is still loading: send it along rather than only the new message.
-      return this.loading ? this.loading.then(latest) : latest();
-    });
+    await this.run(
+      () => {
+        const latest = () => this.store.getState().messages;
+        // The history is still loading: send it along rather than only the new message.
+        return this.loading ? this.loading.then(latest) : latest();
+      },
+      { trigger: "submit-message", messageId: message.id },
+    );
   }
 
   /**
@@ -287,7 +334,10 @@ export class ThreadCore {
    * and sends them back (up to `maxToolRoundtrips` times). The thread is busy (`isRunning`)
    * from the first moment to the end, so nothing else can interleave.
    */
-  private async run(prepare: () => Message[] | Promise<Message[]>): Promise<void> {
+  private async run(
+    prepare: () => Message[] | Promise<Message[]>,
+    intent: RequestIntent,
+  ): Promise<void> {
     const controller = new AbortController();
     const { signal } = controller;
     this.abortController = controller;
@@ -300,13 +350,15 @@ export class ThreadCore {
       const prepared = prepare();
       let history = Array.isArray(prepared) ? prepared : await untilAborted(prepared, signal);
       for (let roundtrip = 0; ; roundtrip++) {
-        const outcome = await this.streamReply(history, controller);
+        const outcome = await this.streamReply(history, controller, intent);
         failure = outcome.failure;
         if (failure || signal.aborted) break;
-        const { maxToolRoundtrips = 0 } = this.runtime.params();
+        const { tools, maxToolRoundtrips = tools?.some((t) => t.execute) ? 5 : 0 } =
+          this.runtime.params();
         const allAnswered = await this.answerToolCalls(outcome.reply);
         if (!allAnswered || roundtrip >= maxToolRoundtrips || signal.aborted) break;
         history = this.store.getState().messages;
+        intent = toolResultIntent(history);
       }
     } catch (error) {
       if (error !== ABORTED) failure = ChatError.from("process_failed", error);
@@ -314,6 +366,11 @@ export class ThreadCore {
       if (this.abortController === controller) this.abortController = undefined;
       this.store.setState({ isRunning: false, error: failure });
       this.runtime.setRunning(this, false);
+      const { onError } = this.runtime.params();
+      if (failure && onError) {
+        const error = failure;
+        observe(() => onError(error, { threadId: this.threadId ?? "" }));
+      }
     }
   }
 
@@ -321,11 +378,21 @@ export class ThreadCore {
   private async streamReply(
     history: Message[],
     controller: AbortController,
+    intent: RequestIntent,
   ): Promise<ReplyOutcome> {
     const params = this.runtime.params();
     const { signal } = controller;
     const batching = params.streamBatching ?? "frame";
-    const accumulator = createMessageAccumulator({ messages: history });
+    const state = this.store.getState().agentState;
+    const accumulator = createMessageAccumulator({ messages: history, state });
+    let publishedState = state;
+    /** The agent state to publish with the messages, when a state event changed it. */
+    const stateChange = (): Partial<ThreadState> | undefined => {
+      const next = accumulator.getState();
+      if (next === publishedState) return undefined;
+      publishedState = next;
+      return { agentState: next };
+    };
     const scheduler = createBatchScheduler(batching);
     // Ids this reply published; one that disappears (renamed by `message-update`, replaced by a
     // `messages-snapshot`) is forgotten rather than left behind as a phantom branch.
@@ -352,14 +419,20 @@ export class ThreadCore {
     this.streaming = true;
     try {
       const threadId = this.threadId ?? (await untilAborted(this.createThread(history), signal));
-      const response = await untilAborted(
-        params.processMessage({
-          threadId,
-          messages: params.messageConverter.toExternal(history),
-          abortController: controller,
-        }),
-        signal,
-      );
+      const messageId = intent.messageId ?? history[history.length - 1]?.id;
+      const request: ChatRequest<unknown> = {
+        threadId,
+        messages: params.messageConverter.toExternal(history),
+        abortController: controller,
+        runId: createId(),
+        trigger: intent.trigger,
+        state,
+        tools: toolDefinitions(params.tools),
+        ...(messageId !== undefined && { messageId }),
+        ...(intent.response && { response: intent.response }),
+      };
+      const response = await untilAborted(params.processMessage(request), signal);
+      const { onEvent } = params;
       const events: AsyncIterator<CrayonStreamEvent> = params.streamProtocol
         .parse(response)
         [Symbol.asyncIterator]();
@@ -373,13 +446,14 @@ export class ThreadCore {
         }
         next = events.next();
         const event = result.value;
+        if (onEvent) observe(() => onEvent(event, { threadId }));
         if (event.type === "error") {
           // The stop itself is recorded as `stopped`; an abort error adds nothing.
           if (event.code !== "aborted") errors.push(event);
           continue;
         }
         accumulator.apply(event);
-        scheduler.schedule(() => this.publish(flush()));
+        scheduler.schedule(() => this.publish(flush(), stateChange()));
         if (batching === "microtask" && !(await isSettled(next))) scheduler.idle();
       }
     } catch (error) {
@@ -405,8 +479,20 @@ export class ThreadCore {
       messages = mergeHistory(this.pendingHistory, final);
       this.pendingHistory = undefined;
     }
-    this.publish(messages);
+    this.publish(messages, stateChange());
     this.notifyUpdated(reply);
+    const { onFinish } = params;
+    if (onFinish) {
+      const outcome: FinishOutcome = failure
+        ? "error"
+        : signal.aborted
+          ? "stopped"
+          : lastAwaitingIndex(messages) !== -1
+            ? "awaiting_input"
+            : "complete";
+      const finish = { messages, reply, outcome, state: accumulator.getState() };
+      observe(() => onFinish({ threadId: this.threadId ?? "", ...finish }));
+    }
     return { reply, failure };
   }
 
@@ -421,8 +507,9 @@ export class ThreadCore {
    * every one of them got a result (so the conversation can go on).
    */
   private async answerToolCalls(reply: readonly Message[]): Promise<boolean> {
-    const { onToolCall } = this.runtime.params();
-    if (!onToolCall) return false;
+    const { onToolCall, tools = [] } = this.runtime.params();
+    const executable = tools.filter((tool) => tool.execute);
+    if (!onToolCall && executable.length === 0) return false;
     const answered = new Set(
       this.store
         .getState()
@@ -438,13 +525,16 @@ export class ThreadCore {
     for (const call of pending) {
       let result: unknown;
       let error: string | undefined;
+      const request: ToolCallRequest = {
+        toolCall: call,
+        args: parseArgs(call),
+        threadId: this.threadId ?? "",
+        messages: this.store.getState().messages,
+      };
+      const tool = executable.find((t) => t.name === call.function.name);
       try {
-        result = await onToolCall({
-          toolCall: call,
-          args: parseArgs(call),
-          threadId: this.threadId ?? "",
-          messages: this.store.getState().messages,
-        });
+        if (tool) result = await tool.execute!(request.args, request);
+        else if (onToolCall) result = await onToolCall(request);
       } catch (thrown) {
         error = thrown instanceof Error ? thrown.message : String(thrown);
       }
@@ -478,7 +568,10 @@ export class ThreadCore {
   ): Promise<void> {
     this.assertIdle();
     this.appendToolResult(toolCallId, result, options.error);
-    if (options.continue) await this.run(() => this.store.getState().messages);
+    if (options.continue) {
+      const history = this.store.getState().messages;
+      await this.run(() => history, toolResultIntent(history));
+    }
   }
 
   /** Streams a new reply to the user message the given reply answers; the old reply stays as a branch. */
@@ -492,9 +585,13 @@ export class ThreadCore {
     // A failed reply with nothing in it is replaced, not kept as a branch.
     const reply = path.slice(end + 1);
     if (reply.length === 1 && isEmptyFailure(reply[0])) this.tree.remove(reply[0]!.id);
+    const replaced = reply.find((m) => m.role === "assistant") ?? reply[0];
     this.version++;
     this.publish(base, { error: null });
-    await this.run(() => base);
+    await this.run(() => base, {
+      trigger: "regenerate-message",
+      ...(replaced && { messageId: replaced.id }),
+    });
   }
 
   private async edit(messageId: string, content: string | InputContent[]): Promise<void> {
@@ -513,7 +610,7 @@ export class ThreadCore {
     this.version++;
     this.publish(base, { error: null });
     this.notifyUpdated([edited]);
-    await this.run(() => base);
+    await this.run(() => base, { trigger: "submit-message", messageId: edited.id });
   }
 
   private switchBranch(messageId: string, index: number): void {
@@ -573,7 +670,11 @@ export class ThreadCore {
     this.version++;
     this.publish(history, { error: null });
     this.notifyUpdated([resolved, answer]);
-    await this.run(() => history);
+    await this.run(() => history, {
+      trigger: "human-response",
+      messageId: response.type === "input" ? answer.id : resolved.id,
+      response: { response, message: resolved },
+    });
   }
 }
 

@@ -53,6 +53,27 @@ export function useIsRunning(chat: ChatManager | ThreadListManager): boolean {
   return useThreadSelector(chat, (state) => state.isRunning);
 }
 
+/**
+ * The selected thread's agent state and a setter, like `useState`: the state comes from the
+ * agent's state snapshots and deltas (AG-UI `STATE_SNAPSHOT` / `STATE_DELTA`, Crayon
+ * `state_snapshot` / `state_delta`), and what the app sets is sent with the next request.
+ * Re-renders only when the state changes.
+ *
+ * @example
+ * ```tsx
+ * const [state, setState] = useAgentState<{ todos: string[] }>(chat);
+ * ```
+ */
+export function useAgentState<T = unknown>(
+  chat: ChatManager | ThreadListManager,
+): [state: T | undefined, setState: (next: T | ((current: T | undefined) => T)) => void] {
+  const state = useThreadSelector(chat, (thread) => thread.agentState) as T | undefined;
+  const core = coreOf(chat);
+  const selectedThreadId = useStore(core.store, (list) => list.selectedThreadId);
+  const { setAgentState } = core.coreFor(selectedThreadId).actions;
+  return [state, setAgentState as (next: T | ((current: T | undefined) => T)) => void];
+}
+
 /** The threads of the list. */
 export function useThreads(chat: ChatManager | ThreadListManager): Thread[] {
   return useThreadListSelector(chat, (state) => state.threads);

@@ -26,6 +26,7 @@ const ACTION_NAMES = Object.keys({
   updateMessage: true,
   deleteMessage: true,
   setMessages: true,
+  setAgentState: true,
 } satisfies Record<keyof ThreadActions, true>) as (keyof ThreadActions)[];
 
 /** The actions of `thread` as one object that changes only when an action does. */

@@ -345,6 +345,18 @@ describe("createMessageAccumulator", () => {
     expect(acc.getMessages()).toEqual([]);
   });
 
+  it("patches the state the thread had before the response, without mutating it", () => {
+    const before = { todos: ["write"], count: 1 };
+    const acc = createMessageAccumulator({ state: before });
+    expect(acc.getState()).toBe(before);
+    acc.apply({ type: "state-delta", delta: [{ op: "add", path: "/todos/-", value: "test" }] });
+    expect(acc.getState()).toEqual({ todos: ["write", "test"], count: 1 });
+    expect(before).toEqual({ todos: ["write"], count: 1 });
+    const patched = acc.getState();
+    acc.apply({ type: "text-delta", text: "hi" });
+    expect(acc.getState()).toBe(patched);
+  });
+
   it("stores encrypted values on messages and tool calls", () => {
     const acc = run([
       { type: "reasoning-start", messageId: "r" },

@@ -18,6 +18,10 @@ export { createId };
 export type MessageAccumulatorOptions = {
   /** The thread's messages before this response; they are never mutated. */
   messages?: readonly Message[];
+  /**
+   * The agent state before this response; `state-delta` events patch it (it is never mutated).
+   */
+  state?: unknown;
   /** Makes ids for messages the protocol did not name. Defaults to `crypto.randomUUID()`. */
   generateId?: () => string;
   /**
@@ -45,7 +49,10 @@ export interface MessageAccumulator {
   finish(reason?: "complete" | "stopped"): void;
   /** The current messages: the same array as last time when nothing changed. */
   getMessages(): Message[];
-  /** The agent state built from `state-snapshot` / `state-delta` events (undefined if none). */
+  /**
+   * The agent state: `options.state` after the `state-snapshot` / `state-delta` events so far
+   * (undefined if neither). The same value until one of those events changes it.
+   */
   getState(): unknown;
 }
 
@@ -69,7 +76,7 @@ export function createMessageAccumulator(
   let working: Message[] = options.messages ? options.messages.slice() : [];
   let published: Message[] = options.messages ? working.slice() : working.slice();
   let changed = false;
-  let state: unknown;
+  let state: unknown = options.state;
 
   // id → position in `working`.
   let indexById = new Map<string, number>();

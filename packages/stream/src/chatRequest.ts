@@ -1,0 +1,84 @@
+import type { StreamProtocolAdapter } from "./adapter";
+import type { MessageFormatConverter } from "./converter";
+import type { AssistantMessage, Message } from "./message";
+
+/**
+ * Why a request to the backend is made.
+ * - `submit-message`: the user sent (or edited) a message.
+ * - `regenerate-message`: the user asked for a new reply to the same message (`messageId` names
+ *   the reply being replaced).
+ * - `tool-result`: client-side tool results are sent back so the agent can go on.
+ * - `human-response`: the user answered a reply that waited for input (`response` says how).
+ */
+export type ChatTrigger =
+  | "submit-message"
+  | "regenerate-message"
+  | "tool-result"
+  | "human-response";
+
+/**
+ * A tool the client declares to the agent: sent to backends whose protocol carries tool
+ * definitions (AG-UI `tools`, OpenAI `tools`).
+ */
+export type ToolDefinition = {
+  /** The name the model calls the tool by. */
+  name: string;
+  /** What the tool does, for the model to decide when to call it. */
+  description?: string;
+  /** A JSON Schema of the tool's arguments (an object schema). */
+  parameters?: Record<string, unknown>;
+};
+
+/**
+ * The user's answer to an assistant message waiting for input (`status: "awaiting_input"`).
+ * `approve` / `reject` answer a tool approval (the latest one unless `toolCallId` says which);
+ * `input` sends free text.
+ */
+export type HumanResponse =
+  | { type: "approve"; toolCallId?: string }
+  | { type: "reject"; toolCallId?: string; reason?: string }
+  | { type: "input"; content: string };
+
+/**
+ * Everything one request to the backend may need: what `useChat`'s `processMessage` receives.
+ * The first four fields are all a simple backend reads; the others carry what richer protocols
+ * send (AG-UI's `RunAgentInput`, the Vercel AI SDK's chat request, OpenAI's `tools`).
+ */
+export type ChatRequest<TExternal = Message> = {
+  /** The thread the reply belongs to (created before the first request). */
+  threadId: string;
+  /** The active branch, converted with the chat's `messageConverter.toExternal`. */
+  messages: TExternal[];
+  /** Pass its `signal` to `fetch` so that stop works. */
+  abortController: AbortController;
+  /** A new id for this request (AG-UI `runId`). */
+  runId: string;
+  /** Why the request is made. */
+  trigger: ChatTrigger;
+  /**
+   * For `regenerate-message`: the id of the reply being replaced. Otherwise the id of the last
+   * message sent.
+   */
+  messageId?: string;
+  /** The thread's agent state (from state snapshots and deltas, or set by the app). */
+  state: unknown;
+  /** The tools the client declared. */
+  tools: ToolDefinition[];
+  /** For `human-response`: the answer and the message it answers (as now resolved). */
+  response?: { response: HumanResponse; message: AssistantMessage };
+};
+
+/**
+ * A complete backend setup to spread into `useChat`: how to send a request, how to read the
+ * response and how messages look on the wire.
+ *
+ * @example
+ * ```ts
+ * const chat = useChat({ ...agUIBackend({ url: "/api/agent" }) });
+ * ```
+ */
+export type ChatBackend<TExternal = any> = {
+  processMessage: (request: ChatRequest<TExternal>) => Promise<Response>;
+  streamProtocol: StreamProtocolAdapter;
+  messageConverter: MessageFormatConverter<TExternal>;
+};
