@@ -91,6 +91,13 @@ function normalise(messages: ReadonlyArray<Message | AgUIMessage>): unknown[] {
     const message: Record<string, any> = { ...original };
     delete message.status;
     delete message.isThinking;
+    // Crayon also keeps a paused run's interrupts on the message they pause (AG-UI's client
+    // keeps them only on the run's result): compared without them.
+    if (message.metadata?.interrupts) {
+      const { interrupts: _kept, ...rest } = message.metadata;
+      if (Object.keys(rest).length) message.metadata = rest;
+      else delete message.metadata;
+    }
     if (message.role === "assistant" && !message.content) delete message.content;
     if (message.role === "tool" && typeof message.content !== "string") {
       message.content = JSON.stringify(message.content);

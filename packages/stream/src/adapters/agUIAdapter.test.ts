@@ -7,6 +7,7 @@ import {
   responseFromChunks,
   utf8,
 } from "../../test/streams";
+import { createMessageAccumulator } from "../accumulator/messageAccumulator";
 import type { CrayonStreamEvent } from "../events";
 import { agUIAdapter } from "./agUIAdapter";
 
@@ -427,6 +428,7 @@ describe("agUIAdapter – run lifecycle and errors", () => {
     const events = await parse(wire(START, { ...FINISH, outcome }));
     expect(events.slice(1)).toEqual([
       { type: "custom", name: "ag-ui:run-outcome", value: outcome },
+      { type: "message-metadata", metadata: { interrupts: outcome.interrupts } },
       { ...RUN_FINISH_EVENT, outcome: "interrupt" },
     ]);
   });
@@ -800,5 +802,51 @@ describe("agUIAdapter – hostile input", () => {
     const events = await parse(chunks);
     expect(events).toHaveLength(3);
     expect((events[1] as { text: string }).text.length).toBe(delta.length);
+  });
+});
+
+describe("agUIAdapter – interrupts kept on the paused message", () => {
+  it("puts the interrupts of an interrupt outcome into the paused assistant message's metadata", async () => {
+    const interrupts = [
+      { id: "i1", reason: "tool_approval", toolCallId: "tc1" },
+      { id: "i2", reason: "input_required", message: "Which account?" },
+    ];
+    const events = await parse(
+      wire(
+        START,
+        {
+          type: "TEXT_MESSAGE_START",
+          messageId: "a1",
+          role: "assistant",
+          metadata: { model: "m" },
+        },
+        { type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta: "Sending…" },
+        { type: "TEXT_MESSAGE_END", messageId: "a1" },
+        { type: "TOOL_CALL_START", toolCallId: "tc1", toolCallName: "send", parentMessageId: "a1" },
+        { type: "TOOL_CALL_END", toolCallId: "tc1" },
+        { ...FINISH, outcome: { type: "interrupt", interrupts } },
+      ),
+    );
+    const accumulator = createMessageAccumulator({
+      messages: [{ id: "u1", role: "user", content: "Go" }],
+    });
+    for (const event of events) accumulator.apply(event);
+    accumulator.finish();
+    expect(accumulator.getMessages().at(-1)).toMatchObject({
+      id: "a1",
+      status: "awaiting_input",
+      metadata: { model: "m", interrupts },
+    });
+  });
+
+  it("adds no metadata for other outcomes, nor for an interrupt outcome without interrupts", async () => {
+    for (const outcome of [
+      { type: "success", pendingToolCallIds: ["tc1"] },
+      { type: "interrupt", interrupts: [] },
+      { type: "interrupt" },
+    ]) {
+      const events = await parse(wire(START, { ...FINISH, outcome }));
+      expect(events.filter((event) => event.type === "message-metadata")).toEqual([]);
+    }
   });
 });

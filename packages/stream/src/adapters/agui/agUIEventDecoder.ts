@@ -207,6 +207,12 @@ export function createAgUIEventDecoder() {
         // Interrupts and pending tool calls do not fit `run-finish`: passed on whole before it.
         if (isRecord(outcome) && Object.keys(outcome).length > 1) {
           out({ type: "custom", name: "ag-ui:run-outcome", value: outcome });
+          // Interrupts are also kept on the message they pause: the request that answers them
+          // (later, or after a reload) names them in its `resume` entries.
+          const { interrupts } = outcome;
+          if (outcome.type === "interrupt" && Array.isArray(interrupts) && interrupts.length) {
+            out({ type: "message-metadata", metadata: { interrupts } });
+          }
         }
         if (RUN_OUTCOMES.includes(outcome?.type)) fields.outcome = outcome.type;
         const usage = sumTokenUsage(event.usage);
