@@ -97,6 +97,7 @@ describe("toExternal", () => {
         files: [{ url: "https://a.example/f.png", mediaType: "image/png" }],
         toolCalls: [{ ...call("c1", "f"), encryptedValue: "e", metadata: { m: 1 } }],
       },
+      { id: "3", role: "tool", toolCallId: "c1", content: "ok", metadata: { m: 2 } },
     ]);
     expect(out).toStrictEqual([
       { role: "user", content: "hi" },
@@ -105,6 +106,7 @@ describe("toExternal", () => {
         content: "hello",
         tool_calls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }],
       },
+      { role: "tool", tool_call_id: "c1", content: "ok" },
     ]);
   });
 
@@ -261,11 +263,13 @@ describe("toExternal", () => {
         toExternal([
           { id: "a", role: "assistant", content: "Done", context },
           { id: "b", role: "assistant", toolCalls: [call("c", "f")], context },
+          { id: "t", role: "tool", toolCallId: "c", content: "ok" },
           { id: "c", role: "assistant", context },
         ]),
       ).toEqual([
         { role: "assistant", content: `Done\n\n${block}` },
         { role: "assistant", content: block, tool_calls: [call("c", "f")] },
+        { role: "tool", tool_call_id: "c", content: "ok" },
         { role: "assistant", content: block },
       ]);
     });
@@ -284,7 +288,9 @@ describe("toExternal", () => {
       expect(
         toExternal([
           { id: "a", role: "assistant", toolCalls: [call("c1", "search", '{"q":"x"}')] },
+          { id: "t1", role: "tool", toolCallId: "c1", content: "x" },
           { id: "b", role: "assistant", content: "", toolCalls: [call("c2", "f")] },
+          { id: "t2", role: "tool", toolCallId: "c2", content: "y" },
         ]),
       ).toStrictEqual([
         {
@@ -294,11 +300,13 @@ describe("toExternal", () => {
             { id: "c1", type: "function", function: { name: "search", arguments: '{"q":"x"}' } },
           ],
         },
+        { role: "tool", tool_call_id: "c1", content: "x" },
         {
           role: "assistant",
           content: null,
           tool_calls: [{ id: "c2", type: "function", function: { name: "f", arguments: "{}" } }],
         },
+        { role: "tool", tool_call_id: "c2", content: "y" },
       ]);
     });
 
@@ -331,9 +339,17 @@ describe("toExternal", () => {
   });
 
   describe("tool", () => {
+    /** The assistant message the results answer (OpenAI takes no result without its call). */
+    const callsOf = (...ids: string[]): AssistantMessage => ({
+      id: "a",
+      role: "assistant",
+      toolCalls: ids.map((id) => call(id, "f")),
+    });
+
     it("maps tool results with tool_call_id, text parts only", () => {
       expect(
         toExternal([
+          callsOf("c1", "c2", "c3"),
           { id: "t1", role: "tool", toolCallId: "c1", content: '{"temp":21}', name: "weather" },
           {
             id: "t2",
@@ -350,7 +366,7 @@ describe("toExternal", () => {
             toolCallId: "c3",
             content: [{ type: "image", source: { type: "url", value: "https://a.example/c" } }],
           },
-        ]),
+        ]).slice(1),
       ).toStrictEqual([
         { role: "tool", tool_call_id: "c1", content: '{"temp":21}' },
         { role: "tool", tool_call_id: "c2", content: [{ type: "text", text: "chart:" }] },
@@ -361,6 +377,7 @@ describe("toExternal", () => {
     it("tells the model about a tool error after any partial output", () => {
       expect(
         toExternal([
+          callsOf("a", "b", "c"),
           { id: "1", role: "tool", toolCallId: "a", content: "", error: "Not found" },
           { id: "2", role: "tool", toolCallId: "b", content: "partial", error: "Timed out" },
           {
@@ -370,7 +387,7 @@ describe("toExternal", () => {
             content: [{ type: "text", text: "rows: 3" }],
             error: "Cut off",
           },
-        ]),
+        ]).slice(1),
       ).toEqual([
         { role: "tool", tool_call_id: "a", content: "Error: Not found" },
         { role: "tool", tool_call_id: "b", content: "partial\n\nError: Timed out" },
@@ -850,6 +867,7 @@ describe("round trip", () => {
         id: "msg-2",
         role: "assistant",
         content: "partial",
+        toolCalls: [call("c", "f")],
         status: "error",
         error: "boom",
       },
@@ -857,7 +875,7 @@ describe("round trip", () => {
     ];
     expect(fromExternal(toExternal(thread))).toStrictEqual([
       { id: "msg-0", role: "user", content: "hi" },
-      { id: "msg-1", role: "assistant", content: "partial" },
+      { id: "msg-1", role: "assistant", content: "partial", toolCalls: [call("c", "f")] },
       { id: "msg-2", role: "tool", toolCallId: "c", content: "Error: failed" },
     ]);
   });
@@ -949,9 +967,10 @@ describe("round trip", () => {
       .record({
         role: fc.constant("assistant" as const),
         content: fc.option(fc.string({ minLength: 1, maxLength: 12 }), { nil: undefined }),
-        toolCalls: fc.option(fc.array(toolCall, { minLength: 1, maxLength: 2 }), {
-          nil: undefined,
-        }),
+        toolCalls: fc.option(
+          fc.uniqueArray(toolCall, { minLength: 1, maxLength: 2, selector: (c) => c.id }),
+          { nil: undefined },
+        ),
         name,
         context,
       })
@@ -963,14 +982,39 @@ describe("round trip", () => {
     }),
   );
 
+  const toolContent = fc.oneof(text, fc.array(textPart, { minLength: 1, maxLength: 3 }));
+
+  /**
+   * Messages OpenAI can carry exactly, as a run: one message, or an assistant message whose
+   * tool calls are each answered by the tool messages right after it (OpenAI's pairing rule).
+   */
+  const carriedTurn: fc.Arbitrary<Omit<Message, "id">[]> = carriedMessage
+    .filter((m) => m.role !== "tool")
+    .chain((m) => {
+      const calls = (m as Partial<AssistantMessage>).toolCalls ?? [];
+      return fc
+        .array(toolContent, { minLength: calls.length, maxLength: calls.length })
+        .map((contents) => [
+          m,
+          ...contents.map((content, i) => ({
+            role: "tool" as const,
+            toolCallId: calls[i]!.id,
+            content,
+          })),
+        ]);
+    });
+
   const withIds = (messages: Omit<Message, "id">[]) =>
     messages.map((m, i) => ({ ...m, id: `msg-${i}` }) as Message);
 
   it("property: a thread OpenAI can carry survives the round trip exactly", () => {
     fc.assert(
-      fc.property(fc.array(carriedMessage, { maxLength: 6 }).map(withIds), (thread) => {
-        expect(fromExternal(toExternal(thread))).toEqual(thread);
-      }),
+      fc.property(
+        fc.array(carriedTurn, { maxLength: 5 }).map((turns) => withIds(turns.flat())),
+        (thread) => {
+          expect(fromExternal(toExternal(thread))).toEqual(thread);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -1059,5 +1103,119 @@ describe("round trip", () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("toExternal: tool calls and results paired as OpenAI requires", () => {
+  // OpenAI rejects the whole request unless every call is answered by tool messages right after
+  // its assistant message, and every tool message answers a call of the message before it.
+  const assistant = (id: string, ...toolCalls: ToolCall[]): AssistantMessage => ({
+    id,
+    role: "assistant",
+    toolCalls,
+  });
+  const result = (toolCallId: string, content = `result of ${toolCallId}`): Message => ({
+    id: `t-${toolCallId}`,
+    role: "tool",
+    toolCallId,
+    content,
+  });
+  const calling = (...toolCalls: ToolCall[]) => ({
+    role: "assistant",
+    content: null,
+    tool_calls: toolCalls.map(({ id, function: fn }) => ({ id, type: "function", function: fn })),
+  });
+  const answer = (toolCallId: string, content = `result of ${toolCallId}`) => ({
+    role: "tool",
+    tool_call_id: toolCallId,
+    content,
+  });
+
+  it("leaves out calls nobody answered (a stopped reply), and a message left with nothing", () => {
+    expect(
+      toExternal([
+        user("Book a table"),
+        {
+          id: "a1",
+          role: "assistant",
+          content: "Let me check.",
+          toolCalls: [call("c1", "book", '{"time":')],
+          status: "stopped",
+        },
+        { ...assistant("a2", call("c2", "book")), status: "stopped" },
+        user("Never mind", { id: "u2" }),
+      ]),
+    ).toStrictEqual([
+      { role: "user", content: "Book a table" },
+      { role: "assistant", content: "Let me check." },
+      { role: "user", content: "Never mind" },
+    ]);
+  });
+
+  it("keeps the answered ones of parallel calls, in call order, results as they came", () => {
+    const [c1, c2, c3] = [call("c1", "f"), call("c2", "g"), call("c3", "h")];
+    expect(toExternal([assistant("a", c1, c2, c3), result("c2"), result("c1")])).toStrictEqual([
+      calling(c1, c2),
+      answer("c2"),
+      answer("c1"),
+    ]);
+  });
+
+  it("moves a result up to right after its call when other messages came in between", () => {
+    const c1 = call("c1", "f");
+    expect(
+      toExternal([
+        assistant("a", c1),
+        user("Hurry"),
+        { id: "a2", role: "assistant", content: "Still waiting." },
+        result("c1"),
+      ]),
+    ).toStrictEqual([
+      calling(c1),
+      answer("c1"),
+      { role: "user", content: "Hurry" },
+      { role: "assistant", content: "Still waiting." },
+    ]);
+  });
+
+  it("leaves out a result whose call is gone, comes later, or was answered already", () => {
+    const [c1, c5] = [call("c1", "f"), call("c5", "f")];
+    expect(
+      toExternal([
+        result("c0"),
+        assistant("a1", c1),
+        result("c1", "first"),
+        result("c1", "again"),
+        result("c9"),
+        result("c5"),
+        assistant("a2", c5),
+      ]),
+    ).toStrictEqual([calling(c1), answer("c1", "first")]);
+  });
+
+  it("pairs a result with the latest call of its id (servers that number calls per reply)", () => {
+    const [first, second] = [call("call_0", "f"), call("call_0", "g")];
+    expect(
+      toExternal([
+        assistant("a1", first),
+        result("call_0", "one"),
+        assistant("a2", first),
+        assistant("a3", second),
+        result("call_0", "two"),
+      ]),
+    ).toStrictEqual([
+      calling(first),
+      answer("call_0", "one"),
+      calling(second),
+      answer("call_0", "two"),
+    ]);
+  });
+
+  it("sends a call repeated within a message once", () => {
+    const c1 = call("c1", "f");
+    expect(toExternal([assistant("a", c1, c1), result("c1")])).toStrictEqual([
+      calling(c1),
+      answer("c1"),
+    ]);
   });
 });
