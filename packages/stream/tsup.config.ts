@@ -13,6 +13,11 @@ export const entry = {
   "adapters/auto": "src/adapters/autoAdapter.ts",
   "converters/identity": "src/converters/identityConverter.ts",
   "converters/openai": "src/converters/openAIMessageConverter.ts",
+  "converters/ag-ui": "src/converters/agUIMessageConverter.ts",
+  "converters/vercel": "src/converters/vercelUIMessageConverter.ts",
+  "backends/ag-ui": "src/backends/agUIBackend.ts",
+  "backends/vercel": "src/backends/vercelAIBackend.ts",
+  "backends/openai": "src/backends/openAIBackend.ts",
   accumulator: "src/accumulator/messageAccumulator.ts",
   server: "src/server/crayonSSEEncoder.ts",
 };

@@ -1,0 +1,36 @@
+/** Headers as a plain object, or a function called before every request (e.g. a fresh token). */
+export type HeadersOption =
+  | Record<string, string>
+  | (() => Record<string, string> | Promise<Record<string, string>>);
+
+/** What every bundled backend accepts about the HTTP request itself. */
+export type HttpOptions = {
+  /** Extra request headers (e.g. `Authorization`). */
+  headers?: HeadersOption;
+  /** `fetch`'s `credentials` (e.g. `"include"` for cookies on another origin). */
+  credentials?: RequestCredentials;
+  /** The `fetch` to use (tests, proxies). Default: the global `fetch`. */
+  fetch?: typeof fetch;
+};
+
+/**
+ * POSTs `body` as JSON, asking for Server-Sent Events, with the options' headers (which win over
+ * the defaults) and the request's abort signal.
+ */
+export async function postJSON(
+  url: string,
+  body: unknown,
+  signal: AbortSignal,
+  options: HttpOptions,
+): Promise<Response> {
+  const extra =
+    typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
+  const doFetch = options.fetch ?? globalThis.fetch;
+  return doFetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...extra },
+    body: JSON.stringify(body),
+    signal,
+    ...(options.credentials !== undefined && { credentials: options.credentials }),
+  });
+}
