@@ -162,15 +162,16 @@ describe("agent state", () => {
 
   it("is writable by the app through useAgentState, per thread", async () => {
     const { chat, requests } = renderRecordingChat();
-    const state = renderHook(({ manager }: { manager: ChatManager }) => useAgentState(manager), {
-      initialProps: { manager: chat.result.current },
-    });
+    const state = renderHook(
+      ({ manager }: { manager: ChatManager }) => useAgentState<Record<string, unknown>>(manager),
+      {
+        initialProps: { manager: chat.result.current },
+      },
+    );
     expect(state.result.current[0]).toBeUndefined();
     act(() => state.result.current[1]({ mode: "strict" }));
     expect(state.result.current[0]).toEqual({ mode: "strict" });
-    act(() =>
-      state.result.current[1]((current) => ({ ...(current as object), level: 2 }) as never),
-    );
+    act(() => state.result.current[1]((current) => ({ ...current, level: 2 })));
 
     backend.reply([text("Ok.")]);
     await settle(start(() => chat.thread().processMessage("Go")));
