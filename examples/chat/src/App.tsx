@@ -21,25 +21,19 @@ const welcomeMessage = {
 
 /**
  * The connection: `useChat` gets the callbacks for the backend, `CrayonChat` renders the result.
- * Against your own backend, spell the params out instead of `demoAgentChatParams`:
+ * `demoAgentChatParams` spreads the bundled backend of the chosen protocol, which sends that
+ * protocol's own request and reads its stream. Against your own backend, spread one yourself:
  *
  * ```ts
- * useChat({
- *   processMessage: ({ threadId, messages, abortController }) =>
- *     fetch("/api/chat", {
- *       method: "POST",
- *       headers: { "content-type": "application/json" },
- *       body: JSON.stringify({ threadId, messages }),
- *       signal: abortController.signal, // makes Stop work
- *     }),
- *   streamProtocol: agUIAdapter(), // only when the backend does not speak Crayon SSE
- *   // optional persistence: fetchThreadList, createThread, updateThread, deleteThread, loadThread
- * });
+ * useChat({ ...agUIBackend({ url: "/api/agent" }) }); // an AG-UI agent (RunAgentInput)
+ * useChat({ ...vercelAIBackend({ api: "/api/chat" }) }); // an AI SDK route (UIMessages)
+ * useChat({ ...openAIBackend({ baseURL: "/v1", model: "gpt-4o-mini" }) }); // Chat Completions
+ * // optional persistence: fetchThreadList, createThread, updateThread, deleteThread, loadThread
  * ```
  */
 function DemoChat({ protocol, layout, theme }: Settings) {
-  // Threads (list, create, rename, delete, load) and messages (POST /api/chat, parsed with the
-  // adapter of the chosen protocol) all go to the demo agent's API on /api.
+  // Threads (list, create, rename, delete, load) and replies (in the chosen protocol's request
+  // and stream formats) all go to the demo agent's API on /api.
   const chat = useChat(demoAgentChatParams({ protocol }));
 
   // CrayonChat holds no chat state: switching `type` keeps the conversation.

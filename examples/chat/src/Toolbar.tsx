@@ -5,6 +5,7 @@ const protocolLabels: Record<DemoProtocol, string> = {
   crayon: "Crayon SSE",
   "ag-ui": "AG-UI",
   vercel: "Vercel AI",
+  openai: "OpenAI",
   "plain-text": "Plain text SSE",
   text: "Text stream",
 };

@@ -3,12 +3,14 @@ import { cors } from "hono/cors";
 import { demoScripts } from "./agent/scripts";
 import { type DemoAgentOptions, resolveOptions } from "./options";
 import { chatRoute } from "./routes/chatRoute";
+import { openAIRoute } from "./routes/openAIRoute";
 import { threadRoutes } from "./routes/threadRoutes";
 import { ThreadStore } from "./store/threadStore";
 
 /**
- * The demo agent as a Hono app: the thread REST routes, `POST /api/chat` (every protocol),
- * and `GET /api/scripts`, all under `/api`. Mount it with `app.fetch` (any Fetch-API server),
+ * The demo agent as a Hono app: the thread REST routes, `POST /api/chat` (every protocol but
+ * OpenAI's), `POST /api/openai/chat/completions` (an OpenAI-compatible server) and
+ * `GET /api/scripts`, all under `/api`. Mount it with `app.fetch` (any Fetch-API server),
  * `demoAgentPlugin` (Vite) or the CLI.
  *
  * @example
@@ -33,6 +35,7 @@ export function createDemoAgentApp(options: DemoAgentOptions = {}): Hono {
   app.use("/api/*", cors());
   app.route("/api/threads", threadRoutes(store));
   app.route("/api/chat", chatRoute(store, resolved));
+  app.route("/api/openai", openAIRoute(store, resolved));
   app.get("/api/scripts", (c) =>
     c.json(demoScripts.map(({ command, description }) => ({ command, description }))),
   );

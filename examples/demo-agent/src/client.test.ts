@@ -1,17 +1,13 @@
-import type { Message } from "@crayonai/stream";
-import { createMessageAccumulator } from "@crayonai/stream/accumulator";
 import { describe, expect, it } from "vitest";
 import { markdownText } from "./agent/scripts/markdown";
-import { demoAgentChatParams, demoProtocols, fetchDemoScripts, isDemoProtocol } from "./client";
-import { testApp, userMessage } from "./testSupport";
-
-type App = Awaited<ReturnType<typeof testApp>>;
-
-/** The app's own fetch, so the client talks to it without a network. */
-const fetchFrom =
-  (app: App): typeof fetch =>
-  async (input, init) =>
-    app.request(String(input), init);
+import {
+  demoAgentChatParams,
+  demoProtocols,
+  fetchDemoScripts,
+  isDemoProtocol,
+  weatherClientTool,
+} from "./client";
+import { chatRequest, decodeReply, fetchFrom, testApp, userMessage } from "./testSupport";
 
 describe("demoAgentChatParams", () => {
   it.each(demoProtocols)("runs a whole conversation over %s", async (protocol) => {
@@ -22,18 +18,13 @@ describe("demoAgentChatParams", () => {
     const thread = await params.createThread!(first);
     expect(thread.title).toBe("/markdown");
 
-    const response = await params.processMessage({
-      threadId: thread.threadId,
-      messages: [first],
-      abortController: new AbortController(),
-    });
-    const accumulator = createMessageAccumulator({ messages: [first] });
-    for await (const event of params.streamProtocol!.parse(response)) accumulator.apply(event);
-    accumulator.finish();
-    const messages = accumulator.getMessages();
+    const response = await params.processMessage(chatRequest(params, thread.threadId, [first]));
+    expect(response.status).toBe(200);
+    const { messages } = await decodeReply(protocol, response, [first]);
     expect(messages[1]).toMatchObject({ role: "assistant", content: markdownText });
 
-    const loaded = (await params.loadThread!(thread.threadId)) as Message[];
+    // The stored thread is Crayon's own, so it is loaded as it is.
+    const loaded = params.messageConverter!.fromExternal(await params.loadThread!(thread.threadId));
     expect(loaded.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(loaded[1]).toMatchObject({ content: markdownText, status: "complete" });
 
@@ -43,6 +34,69 @@ describe("demoAgentChatParams", () => {
 
     await params.deleteThread!(thread.threadId);
     expect(await params.fetchThreadList!()).toEqual({ threads: [] });
+  });
+
+  it("sends each protocol its own request format", async () => {
+    const app = await testApp();
+    const sent: Record<string, { url: string; body: any }> = {};
+    for (const protocol of demoProtocols) {
+      const params = demoAgentChatParams({
+        protocol,
+        fetch: async (input, init) => {
+          sent[protocol] = { url: String(input), body: JSON.parse(String(init?.body)) };
+          return fetchFrom(app)(input, init);
+        },
+      });
+      const response = await params.processMessage(
+        chatRequest(params, `thread-${protocol}`, [userMessage("hi")]),
+      );
+      expect(response.status, protocol).toBe(200);
+      await response.body?.cancel();
+    }
+
+    expect(sent["ag-ui"]).toMatchObject({
+      url: "/api/chat?protocol=ag-ui",
+      body: {
+        threadId: "thread-ag-ui",
+        runId: "run-thread-ag-ui",
+        messages: [{ role: "user", content: "hi" }],
+        tools: [],
+        context: [],
+      },
+    });
+    expect(sent.vercel).toMatchObject({
+      url: "/api/chat?protocol=vercel",
+      body: {
+        id: "thread-vercel",
+        trigger: "submit-message",
+        messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }],
+      },
+    });
+    expect(sent.openai).toMatchObject({
+      url: "/api/openai/chat/completions",
+      body: {
+        model: "demo",
+        stream: true,
+        metadata: { thread_id: "thread-openai" },
+        messages: [{ role: "user", content: "hi" }],
+        tools: [{ type: "function", function: { name: weatherClientTool.name } }],
+      },
+    });
+    for (const protocol of ["crayon", "plain-text", "text"]) {
+      expect(sent[protocol]).toMatchObject({
+        url: `/api/chat?protocol=${protocol}`,
+        body: { threadId: `thread-${protocol}`, messages: [{ role: "user", content: "hi" }] },
+      });
+    }
+  });
+
+  it("declares the weather tool over openai only, and runs it in the browser", async () => {
+    for (const protocol of demoProtocols) {
+      const { tools } = demoAgentChatParams({ protocol });
+      expect(tools ?? [], protocol).toEqual(protocol === "openai" ? [weatherClientTool] : []);
+    }
+    const report = await weatherClientTool.execute!({ city: "Lima" }, undefined as never);
+    expect(report).toMatchObject({ city: "Lima" });
   });
 
   it("passes the cursor of the next page", async () => {
@@ -64,23 +118,27 @@ describe("demoAgentChatParams", () => {
 
   it("uses the base URL it is given", async () => {
     const urls: string[] = [];
+    const record: typeof fetch = async (input) => {
+      urls.push(String(input));
+      return Response.json([]);
+    };
     const params = demoAgentChatParams({
       baseUrl: "https://agent.example/api/",
       protocol: "ag-ui",
-      fetch: async (input) => {
-        urls.push(String(input));
-        return Response.json([]);
-      },
+      fetch: record,
     });
     await params.loadThread!("t 1");
-    await params.processMessage({
-      threadId: "t",
-      messages: [],
-      abortController: new AbortController(),
+    await params.processMessage(chatRequest(params, "t", [userMessage("hi")]));
+    const openai = demoAgentChatParams({
+      baseUrl: "https://agent.example/api/",
+      protocol: "openai",
+      fetch: record,
     });
+    await openai.processMessage(chatRequest(openai, "t", [userMessage("hi")]));
     expect(urls).toEqual([
       "https://agent.example/api/threads/t%201/messages",
       "https://agent.example/api/chat?protocol=ag-ui",
+      "https://agent.example/api/openai/chat/completions",
     ]);
   });
 });
@@ -94,17 +152,18 @@ describe("fetchDemoScripts", () => {
 });
 
 describe("demoProtocols", () => {
-  it("are exactly the protocols the server accepts", async () => {
+  it("are exactly the protocols the server speaks, openai on its own route", async () => {
     const app = await testApp();
-    for (const protocol of demoProtocols) {
-      expect(isDemoProtocol(protocol)).toBe(true);
-      const response = await app.request(`/api/chat?protocol=${protocol}`, {
+    for (const protocol of demoProtocols) expect(isDemoProtocol(protocol)).toBe(true);
+    expect(isDemoProtocol("websocket")).toBe(false);
+    const post = (protocol: string) =>
+      app.request(`/api/chat?protocol=${protocol}`, {
         method: "POST",
         body: JSON.stringify({ messages: [userMessage("hi")] }),
       });
-      expect(response.status).toBe(200);
-      await response.body?.cancel();
-    }
-    expect(isDemoProtocol("websocket")).toBe(false);
+    expect((await post("websocket")).status).toBe(400);
+    const openai = await post("openai");
+    expect(openai.status).toBe(400);
+    expect((await openai.json()).error).toContain("/api/openai/chat/completions");
   });
 });

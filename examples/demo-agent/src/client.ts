@@ -5,14 +5,14 @@
  * @packageDocumentation
  */
 import type { Thread, UseChatParams } from "@crayonai/react-core";
-import type { Message, StreamProtocolAdapter, UserMessage } from "@crayonai/stream";
-import { agUIAdapter } from "@crayonai/stream/adapters/ag-ui";
-import { crayonSSEAdapter } from "@crayonai/stream/adapters/crayon";
-import { plainTextSSEAdapter } from "@crayonai/stream/adapters/plain-text";
-import { textStreamAdapter } from "@crayonai/stream/adapters/text";
-import { vercelAIAdapter } from "@crayonai/stream/adapters/vercel";
+import type { Message, UserMessage } from "@crayonai/stream";
+import { demoBackend } from "./browser/demoBackend";
+import { weatherClientTool } from "./browser/weatherClientTool";
 import type { DemoProtocol } from "./protocols/demoProtocols";
 
+export { demoModel } from "./browser/demoBackend";
+export { demoProtocolAdapter } from "./browser/demoProtocolAdapter";
+export { weatherClientTool } from "./browser/weatherClientTool";
 export { type DemoProtocol, demoProtocols, isDemoProtocol } from "./protocols/demoProtocols";
 
 /** Options of {@link demoAgentChatParams}. */
@@ -27,22 +27,6 @@ export type DemoAgentClientOptions = {
 
 /** A command of the demo agent, as `GET /api/scripts` lists it. */
 export type DemoScriptInfo = { command: string; description: string };
-
-/** The adapter that reads each protocol. */
-export function demoProtocolAdapter(protocol: DemoProtocol): StreamProtocolAdapter {
-  switch (protocol) {
-    case "ag-ui":
-      return agUIAdapter();
-    case "vercel":
-      return vercelAIAdapter();
-    case "plain-text":
-      return plainTextSSEAdapter();
-    case "text":
-      return textStreamAdapter();
-    default:
-      return crayonSSEAdapter();
-  }
-}
 
 /** The `{ error }` of a failed response, or its status. */
 async function failure(response: Response, what: string): Promise<Error> {
@@ -72,8 +56,10 @@ function createRequester(options: DemoAgentClientOptions) {
 
 /**
  * `useChat` params for the demo agent: the thread list and history come from its REST routes,
- * replies stream from `POST {baseUrl}/chat?protocol=…` (stopped with the abort signal) and are
- * read with the protocol's adapter.
+ * and replies stream in the chosen protocol, each sent its own request format (a
+ * `RunAgentInput` for `ag-ui`, the AI SDK's chat request for `vercel`, a Chat Completions
+ * request to `{baseUrl}/openai` for `openai`, Crayon's body for the others). Over `openai` the
+ * browser also runs the `get_weather` tool, since an OpenAI stream carries no tool results.
  *
  * @example
  * ```tsx
@@ -81,7 +67,7 @@ function createRequester(options: DemoAgentClientOptions) {
  * return <CrayonChat chat={chat} />;
  * ```
  */
-export function demoAgentChatParams(options: DemoAgentClientOptions = {}): UseChatParams {
+export function demoAgentChatParams(options: DemoAgentClientOptions = {}): UseChatParams<unknown> {
   const protocol = options.protocol ?? "crayon";
   const { base, doFetch, json } = createRequester(options);
   const threadPath = (threadId: string) => `/threads/${encodeURIComponent(threadId)}`;
@@ -107,14 +93,8 @@ export function demoAgentChatParams(options: DemoAgentClientOptions = {}): UseCh
     },
     loadThread: (threadId: string) =>
       json<Message[]>(`${threadPath(threadId)}/messages`, "load the thread"),
-    processMessage: ({ threadId, messages, abortController }) =>
-      doFetch(`${base}/chat?protocol=${protocol}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream" },
-        body: JSON.stringify({ threadId, messages }),
-        signal: abortController.signal,
-      }),
-    streamProtocol: demoProtocolAdapter(protocol),
+    ...demoBackend(protocol, base, doFetch),
+    ...(protocol === "openai" && { tools: [weatherClientTool] }),
   };
 }
 

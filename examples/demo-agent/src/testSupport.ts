@@ -1,17 +1,22 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ClientTool } from "@crayonai/react-core";
 import type {
   AssistantMessage,
+  ChatRequest,
+  ChatTrigger,
   CrayonStreamEvent,
+  HumanResponse,
   JSONValue,
   Message,
+  ToolMessage,
   UserMessage,
 } from "@crayonai/stream";
 import { createMessageAccumulator } from "@crayonai/stream/accumulator";
 import type { Hono } from "hono";
 import { createDemoAgentApp } from "./app";
-import { demoProtocolAdapter } from "./client";
+import { demoAgentChatParams, demoProtocolAdapter } from "./client";
 import type { DemoAgentOptions } from "./options";
 import type { DemoProtocol } from "./protocols/demoProtocols";
 
@@ -40,10 +45,10 @@ export function userMessage(content: string, extra: Partial<UserMessage> = {}): 
   return { id: `user-${counter}`, role: "user", content, ...extra };
 }
 
-/** `POST /api/chat` with a JSON body. */
+/** `POST /api/chat` with a JSON body (Crayon's own request unless the test says otherwise). */
 export function postChat(
   app: Hono,
-  body: { threadId?: string; messages: Message[] },
+  body: unknown,
   protocol: DemoProtocol = "crayon",
   init: RequestInit = {},
 ): Promise<Response> {
@@ -57,38 +62,125 @@ export function postChat(
   );
 }
 
-/** A reply read the way a client reads it: its events and the thread they build. */
-export type DecodedReply = { events: CrayonStreamEvent[]; messages: Message[] };
+/** The app's own fetch, so a client talks to it without a network. */
+export const fetchFrom =
+  (app: Hono): typeof fetch =>
+  async (input, init) =>
+    app.request(String(input), init);
 
-/** Reads `response` with the protocol's adapter and accumulates it onto `history`. */
+/** A reply read the way a client reads it: its events, the thread and agent state they build. */
+export type DecodedReply = { events: CrayonStreamEvent[]; messages: Message[]; state?: unknown };
+
+/** Reads `response` with the protocol's adapter and accumulates it onto `history` and `state`. */
 export async function decodeReply(
   protocol: DemoProtocol,
   response: Response,
   history: readonly Message[],
+  state?: unknown,
 ): Promise<DecodedReply> {
-  const accumulator = createMessageAccumulator({ messages: history });
+  const accumulator = createMessageAccumulator({ messages: history, state });
   const events: CrayonStreamEvent[] = [];
   for await (const event of demoProtocolAdapter(protocol).parse(response)) {
     events.push(event);
     accumulator.apply(event);
   }
   accumulator.finish();
-  return { events, messages: accumulator.getMessages() };
+  return { events, messages: accumulator.getMessages(), state: accumulator.getState() };
 }
 
-/** Sends `history` (ending with a user message) and decodes the reply. */
+/** A request as `useChat` makes it over `params`, with the thread converted by their converter. */
+export function chatRequest(
+  params: ReturnType<typeof demoAgentChatParams>,
+  threadId: string,
+  messages: Message[],
+  abortController = new AbortController(),
+): ChatRequest<unknown> {
+  return {
+    threadId,
+    messages: params.messageConverter!.toExternal(messages),
+    abortController,
+    runId: `run-${threadId}`,
+    trigger: "submit-message",
+    messageId: messages.at(-1)?.id,
+    state: undefined,
+    tools: (params.tools ?? []).map(({ name, description, parameters }) => ({
+      name,
+      description,
+      parameters,
+    })),
+  };
+}
+
+/** What one request sends besides the thread: why it is made, and the state and answer it carries. */
+export type Turn = {
+  messages: Message[];
+  trigger?: ChatTrigger;
+  state?: unknown;
+  response?: ChatRequest["response"];
+};
+
+let threads = 0;
+
+/**
+ * Sends `history` (ending with a user message, or a {@link Turn}) as `useChat` does over
+ * `protocol`, with `demoAgentChatParams`: converted with its converter and posted by its
+ * backend, in the protocol's own request format. Then decodes the reply, and like `useChat`
+ * runs the client's declared tools on the calls left to it and sends their results back.
+ * Without a `threadId`, a fresh one is used.
+ */
 export async function converse(
   app: Hono,
-  history: Message[],
+  history: Message[] | Turn,
   protocol: DemoProtocol = "crayon",
-  threadId?: string,
+  threadId = `thread-${++threads}`,
+  options: { fetch?: typeof fetch } = {},
 ): Promise<DecodedReply> {
-  const response = await postChat(
-    app,
-    { messages: history, ...(threadId ? { threadId } : {}) },
-    protocol,
-  );
-  return decodeReply(protocol, response, history);
+  const params = demoAgentChatParams({ protocol, fetch: options.fetch ?? fetchFrom(app) });
+  const tools = (params.tools ?? []) as ClientTool[];
+  let turn: Turn = Array.isArray(history) ? { messages: history } : history;
+  const events: CrayonStreamEvent[] = [];
+  for (let roundtrip = 0; ; roundtrip++) {
+    const response = await params.processMessage({
+      threadId,
+      messages: params.messageConverter!.toExternal(turn.messages),
+      abortController: new AbortController(),
+      runId: `run-${threadId}-${roundtrip}`,
+      trigger: turn.trigger ?? "submit-message",
+      state: turn.state,
+      tools: tools.map(({ execute: _execute, ...definition }) => definition),
+      ...(turn.response && { response: turn.response }),
+    });
+    const decoded = await decodeReply(protocol, response, turn.messages, turn.state);
+    events.push(...decoded.events);
+    const results = await runClientTools(tools, decoded.messages);
+    if (results.length === 0 || roundtrip === 5) return { ...decoded, events };
+    turn = {
+      messages: [...decoded.messages, ...results],
+      trigger: "tool-result",
+      state: decoded.state,
+    };
+  }
+}
+
+/** Tool messages answering the calls of the last reply that a declared client tool runs. */
+async function runClientTools(tools: ClientTool[], messages: Message[]): Promise<ToolMessage[]> {
+  const results: ToolMessage[] = [];
+  for (const message of messages) {
+    if (message.role !== "assistant") continue;
+    for (const call of message.toolCalls ?? []) {
+      const tool = tools.find((t) => t.name === call.function.name && t.execute);
+      if (!tool || messages.some((m) => m.role === "tool" && m.toolCallId === call.id)) continue;
+      const args = JSON.parse(call.function.arguments || "{}");
+      const result = await tool.execute!(args, { toolCall: call, args, threadId: "", messages });
+      results.push({
+        id: `tool-${call.id}`,
+        role: "tool",
+        toolCallId: call.id,
+        content: JSON.stringify(result),
+      });
+    }
+  }
+  return results;
 }
 
 /** The reply's messages (what came after `history`). */
@@ -110,14 +202,15 @@ export function assistantText(messages: readonly Message[]): string {
 }
 
 /**
- * The thread after the user answers an assistant message waiting for input, as `respond` in
+ * The request after the user answers an assistant message waiting for input, as `respond` in
  * `@crayonai/react-core` builds it: the waiting message becomes `complete` and its tool call
- * records `approved` (and the reason); a hidden user message carries the answer as context.
+ * records `approved` (and the reason); a hidden user message carries the answer as context;
+ * the request says it is a human response and which message it answers.
  */
 export function respondTo(
   messages: readonly Message[],
   response: { type: "approve" } | { type: "reject"; reason?: string },
-): Message[] {
+): Turn {
   let index = messages.length - 1;
   while (index >= 0) {
     const message = messages[index]!;
@@ -153,5 +246,10 @@ export function respondTo(
       : `Rejected${response.type === "reject" && response.reason ? `: ${response.reason}` : "."}`,
     { isVisuallyHidden: true, context: [context] },
   );
-  return [...messages.slice(0, index), resolved, ...messages.slice(index + 1), answer];
+  const humanResponse: HumanResponse = call ? { ...response, toolCallId: call.id } : response;
+  return {
+    messages: [...messages.slice(0, index), resolved, ...messages.slice(index + 1), answer],
+    trigger: "human-response",
+    response: { response: humanResponse, message: resolved },
+  };
 }

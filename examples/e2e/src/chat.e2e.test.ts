@@ -150,7 +150,7 @@ describe.skipIf(noBrowser)("chat example", () => {
   });
 
   it("every protocol in the switcher produces the same conversation", async () => {
-    const protocols = ["crayon", "ag-ui", "vercel", "plain-text", "text"];
+    const protocols = ["crayon", "ag-ui", "vercel", "openai", "plain-text", "text"];
     const replies: Record<string, string> = {};
     for (const protocol of protocols) {
       const { page, errors, chat } = await open(`?protocol=${protocol}`);

@@ -20,6 +20,10 @@ export type AgentRunOptions = {
   openai?: OpenAIOptions;
   /** The scripts to choose from (default: every demo script). */
   scripts?: readonly Script[];
+  /** The agent state the request carried. */
+  state?: unknown;
+  /** The tools the client declared it runs itself. */
+  clientTools?: readonly string[];
 };
 
 function errorText(error: unknown): string {
@@ -40,6 +44,8 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<Crayon
     input: last ? userText(last) : "",
     signal,
     delayMs,
+    ...(options.state !== undefined && { state: options.state }),
+    ...(options.clientTools && { clientTools: options.clientTools }),
   };
   const script = openai ? matchScript(context, scripts) : selectScript(context, scripts);
   const reply = script ? script.run(context) : openAIReply({ messages, signal, openai: openai! });

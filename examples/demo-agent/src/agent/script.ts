@@ -14,6 +14,16 @@ export type ScriptContext = {
    * events (activity updates) waits on its own, scaled by this.
    */
   delayMs?: number;
+  /**
+   * The agent state the request carried (AG-UI `state`, the Crayon body's `state`); undefined
+   * when there was none or the protocol carries none.
+   */
+  state?: unknown;
+  /**
+   * The tools the client declared it runs itself (AG-UI and OpenAI `tools`). A script that calls
+   * one of them leaves the call to the client and goes on when its result comes back.
+   */
+  clientTools?: readonly string[];
 };
 
 /**

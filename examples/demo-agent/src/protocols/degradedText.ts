@@ -1,11 +1,12 @@
 import type { CrayonStreamEvent, SourceReference } from "@crayonai/stream";
 
 /**
- * Reduces Crayon events to the text a text-only protocol can carry. Text passes as it is,
- * separated by a blank line when a new assistant message starts; sources are listed as
- * markdown links when their message ends; an approval request is told as a sentence (it cannot
- * be answered over text). Reasoning, tool calls and results, activities and state are left out.
- * Errors are not text: each protocol reports them its own way.
+ * Reduces Crayon events to the text a protocol without their kinds can carry (the text-only
+ * ones, and OpenAI's completion for all but reasoning and client tool calls). Text passes as
+ * it is, separated by a blank line when a new assistant message starts; sources are listed as
+ * markdown links when their message ends; an approval request is told as a sentence (it
+ * cannot be answered there). Reasoning, tool calls and results, activities and state are left
+ * out. Errors are not text: each protocol reports them its own way.
  */
 export function createTextDegrader() {
   let wroteText = false;
@@ -45,7 +46,7 @@ export function createTextDegrader() {
         case "tool-approval-request":
           separate = true;
           return text(
-            "_This step needs your approval, which a text-only protocol cannot carry. Switch to the crayon, ag-ui or vercel protocol to approve or reject it._",
+            "_This step needs your approval, which this protocol cannot carry. Switch to the crayon, ag-ui or vercel protocol to approve or reject it._",
           );
         default:
           return [];

@@ -1,8 +1,9 @@
 /**
- * The stream protocols the demo agent speaks, as accepted by `POST /api/chat?protocol=`.
- * Browser-safe: shared by the server and the client helper.
+ * The stream protocols the demo agent speaks: `POST /api/chat?protocol=` serves all but
+ * `openai`, which is served where an OpenAI-compatible client looks for it
+ * (`POST /api/openai/chat/completions`). Browser-safe: shared by the server and the client helper.
  */
-export const demoProtocols = ["crayon", "ag-ui", "vercel", "plain-text", "text"] as const;
+export const demoProtocols = ["crayon", "ag-ui", "vercel", "openai", "plain-text", "text"] as const;
 
 /** One of {@link demoProtocols}. */
 export type DemoProtocol = (typeof demoProtocols)[number];

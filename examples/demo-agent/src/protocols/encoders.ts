@@ -1,6 +1,7 @@
 import { agUIEncoder } from "./agUIEncoder";
 import { crayonEncoder } from "./crayonEncoder";
 import type { DemoProtocol } from "./demoProtocols";
+import { openAIEncoder } from "./openAIEncoder";
 import { plainTextEncoder } from "./plainTextEncoder";
 import type { ProtocolEncoder } from "./protocolEncoder";
 import { textEncoder } from "./textEncoder";
@@ -11,6 +12,7 @@ export const protocolEncoders: Record<DemoProtocol, ProtocolEncoder> = {
   crayon: crayonEncoder,
   "ag-ui": agUIEncoder,
   vercel: vercelEncoder,
+  openai: openAIEncoder,
   "plain-text": plainTextEncoder,
   text: textEncoder,
 };

@@ -1,7 +1,12 @@
 import type { CrayonStreamEvent } from "@crayonai/stream";
 
 /** The run a response belongs to (AG-UI needs both ids on its run events). */
-export type RunInfo = { threadId: string; runId: string };
+export type RunInfo = {
+  threadId: string;
+  runId: string;
+  /** The model the request named: an OpenAI completion names it on every chunk. */
+  model?: string;
+};
 
 /** Writes a stream of Crayon events as an HTTP response in one wire protocol. */
 export type ProtocolEncoder = (events: AsyncIterable<CrayonStreamEvent>, run: RunInfo) => Response;

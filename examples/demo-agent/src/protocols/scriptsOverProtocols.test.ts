@@ -12,12 +12,15 @@ import { weatherFor } from "../agent/weather";
 import { assistants, assistantText, converse, replyOf, testApp, userMessage } from "../testSupport";
 import { type DemoProtocol, demoProtocols } from "./demoProtocols";
 
-// Every script over every protocol, encoded by the server and decoded by the package's adapter
-// plus `createMessageAccumulator`, as a client would. Rich protocols carry every kind of
-// message; the text-only ones carry the text.
+// Every script over every protocol, sent in the protocol's own request format, encoded by the
+// server and decoded by the package's adapter plus `createMessageAccumulator`, as a client
+// would. Rich protocols carry every kind of message; OpenAI's carries text, reasoning and the
+// tool calls the client runs; the text-only ones carry the text.
 
 const richProtocols = ["crayon", "ag-ui", "vercel"] as const satisfies DemoProtocol[];
+const toolProtocols = [...richProtocols, "openai"] as const satisfies DemoProtocol[];
 const textProtocols = ["plain-text", "text"] as const satisfies DemoProtocol[];
+const degradedProtocols = ["openai", ...textProtocols] as const satisfies DemoProtocol[];
 
 type App = Awaited<ReturnType<typeof testApp>>;
 let app: App;
@@ -41,7 +44,7 @@ describe("the same /markdown conversation over every protocol", () => {
   });
 });
 
-describe.each(richProtocols)("rich protocol %s", (protocol) => {
+describe.each(toolProtocols)("protocol %s, which carries reasoning and tool calls", (protocol) => {
   it("/reason streams a finished reasoning message before the answer", async () => {
     const { reply: messages } = await reply("/reason", protocol);
     expect(roles(messages)).toEqual(["reasoning", "assistant"]);
@@ -69,7 +72,9 @@ describe.each(richProtocols)("rich protocol %s", (protocol) => {
     const { events } = await reply("/tool", protocol);
     expect(events.filter((e) => e.type === "tool-call-args").length).toBeGreaterThan(1);
   });
+});
 
+describe.each(richProtocols)("rich protocol %s", (protocol) => {
   it("/plan ends with every step done, then summarises", async () => {
     const { reply: messages, events } = await reply("/plan", protocol);
     expect(roles(messages)).toEqual(["activity", "assistant"]);
@@ -160,34 +165,42 @@ describe.each(textProtocols)("text-only protocol %s", (protocol) => {
     const { reply: messages } = await reply("/reason", protocol);
     expect(assistantText(messages)).toBe(reasonAnswerText);
   });
-
-  it("/plan gives the summary", async () => {
-    const { reply: messages } = await reply("/plan", protocol);
-    expect(assistantText(messages)).toBe(planSummaryText);
-  });
-
-  it("/sources lists the sources as links after the text", async () => {
-    const { reply: messages } = await reply("/sources", protocol);
-    const links = demoSources.map((s, i) => `${i + 1}. [${s.title}](${s.url})`).join("\n");
-    expect(assistantText(messages)).toBe(`${sourcesText}\n\nSources:\n${links}`);
-  });
-
-  it("/approve says that approval needs a richer protocol", async () => {
-    const { reply: messages } = await reply("/approve", protocol);
-    expect(assistantText(messages)).toMatch(/cannot carry.*approve or reject/);
-    expect(assistants(messages)[0]?.status).toBe("complete");
-  });
 });
 
-describe("/error over the text-only protocols", () => {
-  it("plain-text keeps the partial text and reports the error frame", async () => {
-    const { reply: messages } = await reply("/error", "plain-text");
-    expect(messages[0]).toMatchObject({
-      content: errorPartialText,
-      status: "error",
-      error: errorMessage,
+describe.each(degradedProtocols)(
+  "protocol %s, which has no activities or approvals",
+  (protocol) => {
+    it("/plan gives the summary", async () => {
+      const { reply: messages } = await reply("/plan", protocol);
+      expect(assistantText(messages)).toBe(planSummaryText);
     });
-  });
+
+    it("/sources lists the sources as links after the text", async () => {
+      const { reply: messages } = await reply("/sources", protocol);
+      const links = demoSources.map((s, i) => `${i + 1}. [${s.title}](${s.url})`).join("\n");
+      expect(assistantText(messages)).toBe(`${sourcesText}\n\nSources:\n${links}`);
+    });
+
+    it("/approve says that approval needs a richer protocol", async () => {
+      const { reply: messages } = await reply("/approve", protocol);
+      expect(assistantText(messages)).toMatch(/cannot carry.*approve or reject/);
+      expect(assistants(messages)[0]?.status).toBe("complete");
+    });
+  },
+);
+
+describe("/error over the protocols without activities", () => {
+  it.each(["openai", "plain-text"] as const)(
+    "%s keeps the partial text and reports the error",
+    async (protocol) => {
+      const { reply: messages } = await reply("/error", protocol);
+      expect(messages[0]).toMatchObject({
+        content: errorPartialText,
+        status: "error",
+        error: errorMessage,
+      });
+    },
+  );
 
   it("text, which has no error frame, keeps the partial text and tells the error as text", async () => {
     const { reply: messages } = await reply("/error", "text");
@@ -216,4 +229,24 @@ describe.each(demoProtocols)("every protocol: %s", (protocol) => {
     expect(assistantText(messages)).toContain("> What can you do?");
     expect(assistantText(messages)).toContain("`/help`");
   });
+});
+
+describe("agent state", () => {
+  it.each(["crayon", "ag-ui"] as const)(
+    "%s carries /count's state to the client",
+    async (protocol) => {
+      const { state, events } = await reply("/count", protocol);
+      expect(state).toEqual({ count: 1 });
+      expect(events.some((e) => e.type === "state-snapshot")).toBe(true);
+    },
+  );
+
+  it.each(["vercel", "openai", "plain-text", "text"] as const)(
+    "%s has no place for it: the client gets none",
+    async (protocol) => {
+      const { state, reply: messages } = await reply("/count", protocol);
+      expect(state).toBeUndefined();
+      expect(assistantText(messages)).toContain("now **1**");
+    },
+  );
 });

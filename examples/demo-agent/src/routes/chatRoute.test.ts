@@ -1,13 +1,20 @@
 import type { AssistantMessage, Message, ToolMessage } from "@crayonai/stream";
 import { describe, expect, it, vi } from "vitest";
 import { meetingResult } from "../agent/scripts/approve";
+import { countText } from "../agent/scripts/count";
 import { errorMessage, errorPartialText } from "../agent/scripts/error";
 import { longText } from "../agent/scripts/long";
 import { markdownText } from "../agent/scripts/markdown";
+import { weatherSentence } from "../agent/scripts/tool";
+import { weatherFor } from "../agent/weather";
+import { demoAgentChatParams } from "../client";
+import { demoProtocols } from "../protocols/demoProtocols";
 import {
   assistants,
+  assistantText,
+  chatRequest,
   converse,
-  postChat,
+  fetchFrom,
   replyOf,
   respondTo,
   testApp,
@@ -15,6 +22,8 @@ import {
 } from "../testSupport";
 
 type App = Awaited<ReturnType<typeof testApp>>;
+
+const withoutIds = (messages: Message[]) => messages.map(({ id: _id, ...rest }) => rest);
 
 async function storedMessages(app: App, threadId: string): Promise<Message[]> {
   const response = await app.request(`/api/threads/${threadId}/messages`);
@@ -54,19 +63,15 @@ describe("POST /api/chat persistence", () => {
     expect(await storedMessages(app, "client-made-id")).toHaveLength(2);
   });
 
-  it.each(["crayon", "ag-ui"] as const)(
+  it.each(["crayon", "ag-ui", "vercel", "openai"] as const)(
     "keeps the partial reply, marked stopped, when the %s client stops reading",
     async (protocol) => {
       const app = await testApp();
       const threadId = await newThread(app);
       const abort = new AbortController();
-      const response = await postChat(
-        app,
-        { threadId, messages: [userMessage("/long")] },
-        protocol,
-        {
-          signal: abort.signal,
-        },
+      const params = demoAgentChatParams({ protocol, fetch: fetchFrom(app) });
+      const response = await params.processMessage(
+        chatRequest(params, threadId, [userMessage("/long")], abort),
       );
       const reader = response.body!.getReader();
       for (let i = 0; i < 5; i++) await reader.read();
@@ -111,20 +116,21 @@ describe("/approve resumes with the user's answer", () => {
       const threadId = await newThread(app);
       const answered = respondTo(await askForApproval(app, threadId), { type: "approve" });
       const decoded = await converse(app, answered, protocol, threadId);
-      const reply = replyOf(decoded, answered);
+      const reply = replyOf(decoded, answered.messages);
       expect(reply.map((m) => m.role)).toEqual(["tool", "assistant"]);
-      const call = assistants(answered)[0]!.toolCalls![0]!;
+      const call = assistants(answered.messages)[0]!.toolCalls![0]!;
       expect(reply[0]).toMatchObject({ role: "tool", toolCallId: call.id });
       expect(JSON.parse((reply[0] as ToolMessage).content as string)).toEqual(meetingResult);
       expect((reply[0] as ToolMessage).error).toBeUndefined();
       expect(reply[1]).toMatchObject({ status: "complete" });
       expect((reply[1] as AssistantMessage).content).toMatch(/^Done: "Release review"/);
-      // The AI SDK stream names one message per response, so a Vercel client derives the ids
-      // of tool results; the stored copy keeps the server's. Everything else is the same.
-      const withoutIds = (messages: Message[]) => messages.map(({ id: _id, ...rest }) => rest);
+      // AG-UI's `resume` and the AI SDK's `approval-responded` part carry the answer without
+      // the hidden message, so the server writes its own; and the AI SDK stream names one
+      // message per response, so a Vercel client derives the ids of tool results. The stored
+      // thread is otherwise the client's.
       const stored = await storedMessages(app, threadId);
-      if (protocol === "vercel") expect(withoutIds(stored)).toEqual(withoutIds(decoded.messages));
-      else expect(stored).toEqual(decoded.messages);
+      if (protocol === "crayon") expect(stored).toEqual(decoded.messages);
+      else expect(withoutIds(stored)).toEqual(withoutIds(decoded.messages));
     });
 
     it("rejected: acknowledges without running the tool", async () => {
@@ -134,7 +140,7 @@ describe("/approve resumes with the user's answer", () => {
         type: "reject",
         reason: "not this week",
       });
-      const reply = replyOf(await converse(app, answered, protocol, threadId), answered);
+      const reply = replyOf(await converse(app, answered, protocol, threadId), answered.messages);
       const tool = reply.find((m): m is ToolMessage => m.role === "tool");
       expect(JSON.stringify(tool)).not.toContain('"scheduled":true');
       const text = assistants(reply).at(-1)!.content!;
@@ -152,5 +158,49 @@ describe("/approve resumes with the user's answer", () => {
     ];
     const reply = replyOf(await converse(app, history), history);
     expect(assistants(reply)[0]?.content).toContain("You said:");
+  });
+});
+
+describe.each(demoProtocols)("a conversation over %s", (protocol) => {
+  // Over crayon and ag-ui the client sends the agent state back; the others carry none.
+  const carriesState = protocol === "crayon" || protocol === "ag-ui";
+
+  it("keeps every turn: a tool call, the agent state and the saved thread", async () => {
+    const app = await testApp();
+    const threadId = await newThread(app);
+    const plan = [userMessage("/plan")];
+    let decoded = await converse(app, plan, protocol, threadId);
+    const first = [...decoded.messages, userMessage("/tool Paris")];
+    decoded = await converse(app, first, protocol, threadId);
+    expect(assistantText(replyOf(decoded, first))).toContain(weatherSentence(weatherFor("Paris")));
+
+    for (const expected of [1, carriesState ? 2 : 1]) {
+      const history = [...decoded.messages, userMessage("/count")];
+      decoded = await converse(
+        app,
+        { messages: history, state: decoded.state },
+        protocol,
+        threadId,
+      );
+      expect(assistantText(replyOf(decoded, history))).toBe(countText(expected));
+    }
+    expect(decoded.state).toEqual(carriesState ? { count: 2 } : undefined);
+
+    // The saved thread is the conversation the client shows: the plan activity, the tool call
+    // and its result where the protocol carries them. Details beyond what is read may differ
+    // (the ids a Vercel client makes up, the approval ids only the server's record has).
+    const stored = await storedMessages(app, threadId);
+    const readable = (messages: Message[]) =>
+      messages.map((m) => ({
+        role: m.role,
+        content: "content" in m ? m.content : undefined,
+        calls: m.role === "assistant" ? m.toolCalls?.map((c) => c.function) : undefined,
+      }));
+    expect(readable(stored)).toEqual(readable(decoded.messages));
+    expect(stored.at(-1)).toMatchObject({ role: "assistant", status: "complete" });
+    expect(stored.some((m) => m.role === "tool")).toBe(
+      protocol !== "plain-text" && protocol !== "text",
+    );
+    if (protocol === "crayon") expect(stored).toEqual(decoded.messages);
   });
 });

@@ -10,7 +10,8 @@ const ROLES = new Set([
   "activity",
 ]);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is a plain JSON object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -32,24 +33,4 @@ export function isUserMessage(value: unknown): value is UserMessage {
     value.role === "user" &&
     (typeof value.content === "string" || Array.isArray(value.content))
   );
-}
-
-/** The body of `POST /api/chat`, or a sentence saying what is wrong with it. */
-export type ChatRequest = { threadId?: string; runId?: string; messages: Message[] };
-
-/** Reads the body of `POST /api/chat`. */
-export function parseChatRequest(body: unknown): ChatRequest | string {
-  if (!isRecord(body)) return "The body must be a JSON object.";
-  const { threadId, runId, messages } = body;
-  if (threadId !== undefined && (typeof threadId !== "string" || threadId === ""))
-    return "`threadId` must be a non-empty string.";
-  if (runId !== undefined && typeof runId !== "string") return "`runId` must be a string.";
-  if (!Array.isArray(messages)) return "`messages` must be an array of messages.";
-  const bad = messages.findIndex((m) => !isMessage(m));
-  if (bad !== -1)
-    return `messages[${bad}] is not a message (it needs a string \`id\` and a known \`role\`).`;
-  const request: ChatRequest = { messages: messages as Message[] };
-  if (threadId !== undefined) request.threadId = threadId;
-  if (runId) request.runId = runId;
-  return request;
 }

@@ -1,6 +1,7 @@
 import type { Script, ScriptContext } from "../script";
 import { approveScript } from "./approve";
 import { consoleScripts } from "./console";
+import { countScript } from "./count";
 import { defaultReplyScript } from "./defaultReply";
 import { errorScript } from "./error";
 import { createHelpScript } from "./help";
@@ -22,6 +23,7 @@ export const demoScripts: readonly Script[] = [
   errorScript,
   longScript,
   sourcesScript,
+  countScript,
   ...consoleScripts,
 ];
 

@@ -1,9 +1,13 @@
-import type { CrayonStreamEvent } from "@crayonai/stream";
+import type { CrayonStreamEvent, Message } from "@crayonai/stream";
+import { findToolCall } from "../conversation";
 import { createId } from "../ids";
 import type { Script, ScriptContext } from "../script";
 import { assistantMessage, textDeltas } from "../scriptEvents";
 import { fixedChunks } from "../textChunks";
-import { type WeatherReport, weatherFor } from "../weather";
+import { runWeatherTool, type WeatherReport, weatherFor } from "../weather";
+
+/** The tool /tool calls. */
+export const weatherToolName = "get_weather";
 
 /** The city named after the command (`/tool Paris`), Berlin by default. */
 function cityOf(input: string): string {
@@ -15,7 +19,37 @@ export function weatherSentence(report: WeatherReport): string {
   return `It is **${report.temperatureC} °C** and ${report.condition} in ${report.city}, with ${report.humidityPercent}% humidity and wind at ${report.windKmh} km/h.`;
 }
 
-async function* tool({ input }: ScriptContext): AsyncGenerator<CrayonStreamEvent> {
+/**
+ * What the client sent back for a weather call it ran itself, when that tool message ends the
+ * conversation: the report, or the tool's error.
+ */
+function clientResult(
+  messages: readonly Message[],
+): { report: WeatherReport } | { error: string } | undefined {
+  const last = messages[messages.length - 1];
+  if (last?.role !== "tool") return undefined;
+  const call = findToolCall(messages, last.toolCallId);
+  if (call?.function.name !== weatherToolName) return undefined;
+  if (last.error !== undefined) return { error: last.error };
+  try {
+    const report = JSON.parse(typeof last.content === "string" ? last.content : "");
+    if (typeof report?.city === "string" && typeof report.temperatureC === "number")
+      return { report };
+  } catch {
+    // Not the report the tool returns: look the weather up from the call's arguments.
+  }
+  return { report: runWeatherTool(call.function.arguments) };
+}
+
+function answerClientResult(result: { report: WeatherReport } | { error: string }) {
+  return assistantMessage(
+    "report" in result
+      ? weatherSentence(result.report)
+      : `I could not get the weather: ${result.error}`,
+  );
+}
+
+async function* tool({ input, clientTools }: ScriptContext): AsyncGenerator<CrayonStreamEvent> {
   const city = cityOf(input);
   const messageId = createId("msg");
   const toolCallId = createId("call");
@@ -24,7 +58,7 @@ async function* tool({ input }: ScriptContext): AsyncGenerator<CrayonStreamEvent
   yield {
     type: "tool-call-start",
     toolCallId,
-    toolCallName: "get_weather",
+    toolCallName: weatherToolName,
     parentMessageId: messageId,
   };
   // Arguments arrive in pieces, as a model streams them.
@@ -33,6 +67,8 @@ async function* tool({ input }: ScriptContext): AsyncGenerator<CrayonStreamEvent
   }
   yield { type: "tool-call-end", toolCallId };
   yield { type: "message-end", messageId };
+  // The client runs the tool it declared, and the next request brings its result.
+  if (clientTools?.includes(weatherToolName)) return;
   const report = weatherFor(city);
   yield {
     type: "tool-call-result",
@@ -43,9 +79,19 @@ async function* tool({ input }: ScriptContext): AsyncGenerator<CrayonStreamEvent
   yield* assistantMessage(weatherSentence(report));
 }
 
-/** `/tool [city]`: calls a weather tool (arguments streamed), then answers with its result. */
+/**
+ * `/tool [city]`: calls a weather tool (arguments streamed), then answers with its result. The
+ * server runs the tool, unless the client declared `get_weather` as its own (`clientTools`):
+ * then the reply ends with the call, and the request that brings the client's result is
+ * answered with it.
+ */
 export const toolScript: Script = {
   command: "/tool",
   description: "Calls a weather tool and answers with its result (try `/tool Paris`).",
-  run: tool,
+  matches: ({ input, messages }) =>
+    /^\/tool(?:\s|$)/i.test(input.trim()) || clientResult(messages) !== undefined,
+  run: (context) => {
+    const result = clientResult(context.messages);
+    return result ? answerClientResult(result) : tool(context);
+  },
 };
