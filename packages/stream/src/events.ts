@@ -22,6 +22,9 @@ export type JsonPatchOperation =
  * - `network`: reading the body failed part-way.
  * - `aborted`: the request was aborted (usually by the user pressing stop).
  * - `server_error`: the server itself reported an error in the stream.
+ * - `malformed_message`: a message the stream carried (e.g. in a `messages-snapshot`) is not a
+ *   valid {@link Message}; see `validateMessages`.
+ * - `unexpected_content_type`: a 2xx response whose content type is not the protocol's.
  */
 export type StreamErrorCode =
   | "http_error"
@@ -30,7 +33,9 @@ export type StreamErrorCode =
   | "truncated"
   | "network"
   | "aborted"
-  | "server_error";
+  | "server_error"
+  | "malformed_message"
+  | "unexpected_content_type";
 
 /**
  * The protocol-independent events every {@link StreamProtocolAdapter} produces.

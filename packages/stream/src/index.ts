@@ -52,3 +52,5 @@ export type {
   UserMessage,
 } from "./message";
 export { normalizeContentPart } from "./message";
+export type { MalformedMessageError, MessageValidation } from "./validation/malformedMessageError";
+export { validateMessages } from "./validation/validateMessages";

@@ -10,7 +10,9 @@ import type {
   ToolCall,
   ToolMessage,
 } from "../message";
+import { validateMessages } from "../validation/validateMessages";
 import { createId } from "./createId";
+import { eventProblem } from "./eventProblem";
 
 export { createId };
 
@@ -25,8 +27,11 @@ export type MessageAccumulatorOptions = {
   /** Makes ids for messages the protocol did not name. Defaults to `crypto.randomUUID()`. */
   generateId?: () => string;
   /**
-   * Called when an event cannot be applied as sent (a JSON Patch that does not fit the
-   * document). The rest of the stream is still applied.
+   * Called when an event cannot be applied as sent: an event whose fields have the wrong types
+   * (`malformed_event`; it is not applied at all), a JSON Patch that does not fit the document,
+   * or a `messages-snapshot` holding invalid messages (`malformed_message`: repaired messages
+   * are applied; one that cannot be kept stops the whole snapshot). The rest of the stream is
+   * still applied.
    */
   onError?: (error: StreamErrorEvent) => void;
 };
@@ -40,7 +45,10 @@ export type MessageAccumulatorOptions = {
  * their identity, so memoised rows never re-render.
  */
 export interface MessageAccumulator {
-  /** Applies one event. Never throws for any event shape the union allows. */
+  /**
+   * Applies one event, whole or not at all. Never throws, for any input: an event that is not
+   * a valid {@link CrayonStreamEvent} is reported through `onError` and changes nothing.
+   */
   apply(event: CrayonStreamEvent): void;
   /**
    * Ends the response: assistant messages still `streaming` become `complete` (or `stopped`
@@ -211,15 +219,17 @@ export function createMessageAccumulator(
     if (status !== "streaming" && currentAssistant === message.id) currentAssistant = undefined;
   };
 
+  const report = (code: "malformed_event" | "malformed_message", error: string) =>
+    options.onError?.({ type: "error", code, error });
+
   const patchDocument = <T>(document: T, patch: JsonPatchOperation[], what: string): T => {
     try {
       return jsonPatch.applyPatch(document, patch as any, false, false).newDocument as T;
     } catch (error) {
-      options.onError?.({
-        type: "error",
-        code: "malformed_event",
-        error: `Could not apply the JSON Patch to ${what}: ${error instanceof Error ? error.message : String(error)}`,
-      });
+      report(
+        "malformed_event",
+        `Could not apply the JSON Patch to ${what}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return document;
     }
   };
@@ -250,6 +260,11 @@ export function createMessageAccumulator(
   };
 
   const apply = (event: CrayonStreamEvent): void => {
+    const problem = eventProblem(event);
+    if (problem) {
+      report("malformed_event", `An event was not applied: ${problem}.`);
+      return;
+    }
     switch (event.type) {
       case "text-delta": {
         const message = targetAssistant(event.messageId);
@@ -380,7 +395,17 @@ export function createMessageAccumulator(
         return;
       }
       case "messages-snapshot": {
-        working = event.messages.slice();
+        const { messages, errors } = validateMessages(event.messages);
+        const first = errors[0];
+        if (first) {
+          const kept = messages.length === event.messages.length;
+          report(
+            "malformed_message",
+            `${kept ? "A messages snapshot was repaired" : "A messages snapshot was not applied"}: message ${first.index}${first.path ? ` (${first.path})` : ""}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}.`,
+          );
+          if (!kept) return;
+        }
+        working = messages.slice();
         owned = new WeakSet();
         reindex();
         changed = true;
@@ -460,7 +485,8 @@ export function createMessageAccumulator(
 
   return {
     apply,
-    finish(reason = "complete") {
+    finish(reason) {
+      if (reason !== "stopped") reason = "complete";
       for (const id of touched) {
         const message = find(id);
         if (
