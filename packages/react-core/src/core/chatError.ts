@@ -1,4 +1,4 @@
-import type { StreamErrorCode, StreamErrorEvent } from "@crayonai/stream";
+import type { MalformedMessageError, StreamErrorCode, StreamErrorEvent } from "@crayonai/stream";
 
 /**
  * Why a chat action failed. Stream failures keep the stream's code (`http_error`, `network`,
@@ -39,6 +39,18 @@ export class ChatError extends Error {
   /** The error a stream `error` event stands for. */
   static fromStreamEvent(event: StreamErrorEvent): ChatError {
     return new ChatError(event.code ?? "server_error", event.error, { status: event.status });
+  }
+
+  /** The error for messages `validateMessages` left out or repaired (e.g. in a loaded thread). */
+  static fromMalformedMessages(errors: readonly MalformedMessageError[]): ChatError {
+    const [first] = errors;
+    const where = first
+      ? `message ${first.index}${first.path ? ` (${first.path})` : ""}: ${first.message}`
+      : "";
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+    return new ChatError("malformed_message", `Some messages were not valid: ${where}${more}.`, {
+      cause: errors,
+    });
   }
 
   /** Wraps anything thrown by a callback. */

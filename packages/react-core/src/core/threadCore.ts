@@ -13,6 +13,7 @@ import type {
   ToolMessage,
   UserMessage,
 } from "@crayonai/stream";
+import { validateMessages } from "@crayonai/stream";
 import { createId, createMessageAccumulator } from "@crayonai/stream/accumulator";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type {
@@ -259,17 +260,21 @@ export class ThreadCore {
     this.store.setState({ isLoadingMessages: true, error: null });
     const run = async () => {
       try {
-        const loaded = messageConverter.fromExternal(await loadThread(threadId));
+        // A stored row is untrusted: valid messages are shown, the rest is reported.
+        const { messages: loaded, errors } = validateMessages(
+          messageConverter.fromExternal(await loadThread(threadId)),
+        );
         if (generation !== this.loadGeneration) return;
         this.loaded = true;
+        const error = errors.length ? ChatError.fromMalformedMessages(errors) : null;
         if (this.streaming) {
           this.pendingHistory = loaded;
-          this.store.setState({ isLoadingMessages: false });
+          this.store.setState({ isLoadingMessages: false, error });
           return;
         }
         const current = this.store.getState().messages;
         const messages = this.version === version ? loaded : mergeHistory(loaded, current);
-        this.publish(messages, { isLoadingMessages: false });
+        this.publish(messages, { isLoadingMessages: false, error });
       } catch (error) {
         if (generation !== this.loadGeneration) return;
         this.store.setState({
@@ -384,7 +389,14 @@ export class ThreadCore {
     const { signal } = controller;
     const batching = params.streamBatching ?? "frame";
     const state = this.store.getState().agentState;
-    const accumulator = createMessageAccumulator({ messages: history, state });
+    // Error events are applied when the stream ends: one in the middle (a malformed frame) must
+    // not split the reply in two, and the reply as a whole is what failed.
+    const errors: StreamErrorEvent[] = [];
+    const accumulator = createMessageAccumulator({
+      messages: history,
+      state,
+      onError: (error) => errors.push(error),
+    });
     let publishedState = state;
     /** The agent state to publish with the messages, when a state event changed it. */
     const stateChange = (): Partial<ThreadState> | undefined => {
@@ -410,9 +422,6 @@ export class ThreadCore {
       for (const id of current) published.add(id);
       return messages;
     };
-    // Error events are applied when the stream ends: one in the middle (a malformed frame) must
-    // not split the reply in two, and the reply as a whole is what failed.
-    const errors: StreamErrorEvent[] = [];
     let failure: ChatError | null = null;
     let iterator: AsyncIterator<CrayonStreamEvent> | undefined;
 

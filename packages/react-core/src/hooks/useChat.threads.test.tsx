@@ -362,3 +362,55 @@ describe("paginated thread lists", () => {
     expect(ids(chat.list().threads)).toEqual(["a"]);
   });
 });
+
+describe("untrusted history", () => {
+  it("shows the valid messages of a loaded thread, reports the rest, and keeps working", async () => {
+    const stored = [
+      { id: "q", role: "user", content: "Question" },
+      { id: "bad-1", role: "user", content: { text: "object content" } },
+      { id: "a", role: "assistant", content: "Answer", sources: [null, 3], toolCalls: "nope" },
+      null,
+      { id: "act", role: "activity", activityType: "plan", content: null },
+    ];
+    const chat = renderChat(backend, {
+      fetchThreadList: async () => [thread("t-bad")],
+      loadThread: async () => stored as unknown as Message[],
+    });
+    await eventually(() => expect(chat.list().threads).toHaveLength(1));
+    act(() => chat.list().selectThread("t-bad"));
+    await eventually(() => expect(chat.thread().messages).toHaveLength(3));
+    expect(chat.thread().messages).toEqual([
+      stored[0],
+      { id: "a", role: "assistant", content: "Answer", sources: [] },
+      { id: "act", role: "activity", activityType: "plan", content: {} },
+    ]);
+    expect(chat.thread().error).toMatchObject({
+      code: "malformed_message",
+      message: expect.stringContaining("message 1 (content)"),
+    });
+
+    backend.reply([text("Still here.")]);
+    await settle(start(() => chat.thread().processMessage("Next")));
+    expect(chat.thread().messages.at(-1)).toMatchObject({
+      content: "Still here.",
+      status: "complete",
+    });
+    expect(chat.thread().error).toBeNull();
+  });
+
+  it("keeps the reply so far when a messages snapshot holds null, and marks the error", async () => {
+    const chat = renderChat(backend);
+    backend.reply([
+      text("Half a reply"),
+      { type: "messages-snapshot", messages: [null] } as unknown as CrayonStreamEvent,
+      text(", then the rest."),
+    ]);
+    await settle(start(() => chat.thread().processMessage("Go")));
+    expect(chat.thread().messages[1]).toMatchObject({
+      role: "assistant",
+      content: "Half a reply, then the rest.",
+      status: "error",
+    });
+    expect(chat.thread().error).toMatchObject({ code: "malformed_message" });
+  });
+});
