@@ -102,7 +102,7 @@ describe("0.6 frames read by crayonSSEAdapter", () => {
 
   it("reads any TextChunk text back exactly (property)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(textWithoutCR, { maxLength: 8 }), async (texts) => {
+      fc.asyncProperty(fc.array(textWithoutCR, { minLength: 1, maxLength: 8 }), async (texts) => {
         const body = texts.map((t) => new TextChunk(t).toSSEString()).join("");
         expect(await parse([body])).toStrictEqual(
           texts.map((text) => ({ type: "text-delta", text })),

@@ -381,6 +381,35 @@ describe("errors", () => {
       code: "malformed_event",
       message: /tool_call_start/,
     },
+    {
+      name: "an HTML page served with 200",
+      script: () =>
+        backend.respond(() => HttpResponse.html("<html><body>Please sign in</body></html>")),
+      partial: "",
+      code: "unexpected_content_type",
+      status: 200,
+      message: /text\/html.*Please sign in/,
+    },
+    {
+      name: "a 204 without a body",
+      script: () => backend.respond(() => new HttpResponse(null, { status: 204 })),
+      partial: "",
+      code: "no_body",
+      message: /no body/,
+    },
+    {
+      name: "a body cut in the middle of an event",
+      script: () =>
+        backend.respond(
+          () =>
+            new HttpResponse("event: text\ndata: Partial answer\n\nevent: text\ndata: and mo", {
+              headers: { "content-type": "text/event-stream" },
+            }),
+        ),
+      partial: "Partial answer",
+      code: "truncated",
+      message: /mid-event/,
+    },
   ];
 
   it.each(failures)(

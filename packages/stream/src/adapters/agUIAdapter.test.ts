@@ -517,13 +517,9 @@ describe("agUIAdapter – run lifecycle and errors", () => {
     expect(errorsOf(events)).toEqual([]);
   });
 
-  it("reports truncated for an empty body, but not for one that only says [DONE]", async () => {
+  it("reports an empty body, a body without events, but not one that only says [DONE]", async () => {
     expect(await parse("")).toEqual([
-      {
-        type: "error",
-        code: "truncated",
-        error: expect.stringContaining("before any AG-UI event"),
-      },
+      { type: "error", code: "no_body", error: "The response body is empty." },
     ]);
     expect(await parse(": keep-alive\n\n")).toMatchObject([{ code: "truncated" }]);
     expect(await parse("data: [DONE]\n\n")).toEqual([]);
@@ -619,9 +615,9 @@ describe("agUIAdapter – SSE framing", () => {
     ]);
   });
 
-  it("delivers a final event that lacks its closing blank line", async () => {
+  it("drops a final event that lacks its closing blank line, and reports truncated", async () => {
     const events = await parse(wire(START).concat(`data: ${JSON.stringify(FINISH)}`));
-    expect(events).toEqual([RUN_START_EVENT, RUN_FINISH_EVENT]);
+    expect(events).toEqual([RUN_START_EVENT, expect.objectContaining({ code: "truncated" })]);
   });
 
   it("yields identical events however the bytes are split", async () => {

@@ -56,8 +56,11 @@ describe("crayonSSEAdapter: text", () => {
     ]);
   });
 
-  it("delivers a final frame that lacks its closing blank line", async () => {
-    expect(await parse(["event: text\ndata: last"])).toEqual([text("last")]);
+  it("drops a final frame that lacks its closing blank line, and reports truncated", async () => {
+    expect(await parse(["event: text\ndata: first\n\nevent: text\ndata: last"])).toEqual([
+      text("first"),
+      expect.objectContaining({ type: "error", code: "truncated" }),
+    ]);
   });
 });
 
@@ -355,12 +358,14 @@ describe("crayonSSEAdapter: hostile input", () => {
     expect(events.at(-1)).toMatchObject({ type: "error", code: "network" });
   });
 
-  it("reads a stream truncated mid-frame: text up to the cut, broken JSON reported", async () => {
-    expect(await parse(["event: text\ndata: Hel"])).toEqual([text("Hel")]);
+  it("reads a stream truncated mid-frame: the frames before the cut, then truncated", async () => {
+    const truncated = expect.objectContaining({ type: "error", code: "truncated" });
+    expect(await parse(["event: text\ndata: Hel"])).toEqual([truncated]);
     const cutJSON = await parse([
       'event: text\ndata: a\n\nevent: tool_call_start\ndata: {"toolCall',
     ]);
-    expect(cutJSON).toEqual([text("a"), expect.objectContaining({ code: "malformed_event" })]);
+    expect(cutJSON).toEqual([text("a"), truncated]);
+    // Cut before any data: SSE would not dispatch that event even if it were finished.
     expect(await parse(["event: text\ndata: a\n\nevent: tex"])).toEqual([text("a")]);
   });
 

@@ -55,9 +55,16 @@ describe("plainTextSSEAdapter", () => {
   });
 
   it("treats a body that ends without [DONE] as complete (the marker is optional)", async () => {
-    expect(await parse(["data: Hi"])).toEqual([
+    expect(await parse(["data: Hi\n\n"])).toEqual([
       { type: "text-delta", text: "Hi" },
       { type: "message-end" },
+    ]);
+  });
+
+  it("reports truncated for a body cut in the middle of an event, keeping the text before", async () => {
+    expect(await parse(["data: Hi\n\ndata: the"])).toEqual([
+      { type: "text-delta", text: "Hi" },
+      expect.objectContaining({ type: "error", code: "truncated" }),
     ]);
   });
 
@@ -130,8 +137,8 @@ describe("plainTextSSEAdapter", () => {
     ]);
   });
 
-  it("produces nothing for an empty body or one without text", async () => {
-    expect(await parse([])).toEqual([]);
+  it("reports an empty body as no_body, and produces nothing for one without text", async () => {
+    expect(await parse([])).toEqual([expect.objectContaining({ code: "no_body" })]);
     expect(await parse([": only a comment\n\ndata: [DONE]\n\n"])).toEqual([]);
   });
 });

@@ -65,8 +65,10 @@ describe("textStreamAdapter", () => {
     expect(textOf(events).length).toBe(big.length);
   });
 
-  it("produces nothing for an empty body", async () => {
-    expect(await collect(textStreamAdapter().parse(responseFromChunks([])))).toEqual([]);
+  it("reports an empty body as no_body", async () => {
+    expect(await collect(textStreamAdapter().parse(responseFromChunks([])))).toEqual([
+      { type: "error", code: "no_body", error: "The response body is empty." },
+    ]);
   });
 
   it("reports a non-2xx response as http_error", async () => {

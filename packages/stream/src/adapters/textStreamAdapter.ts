@@ -30,7 +30,8 @@ export function textStreamAdapter(_options: TextStreamAdapterOptions = {}): Stre
           if (hasText) emit({ type: "message-end" });
         },
       };
-      return eventStream(response, sink);
+      // Any text but an HTML page (a login or error page is not a reply).
+      return eventStream(response, sink, /^(text\/(?!html$)|application\/octet-stream$)/);
     },
   };
 }

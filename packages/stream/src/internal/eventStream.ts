@@ -43,10 +43,15 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message || error.name : String(error);
 }
 
+/** Content types a streamed reply may have: SSE, and `text/plain` (AI SDK data streams). */
+const STREAM_TYPES = /^(text\/(event-stream|plain)|application\/octet-stream)$/;
+
 /**
  * Turns an HTTP response into an async iterable of events, with the failure handling every
- * adapter shares: non-2xx and body-less responses, network errors and aborts become `error`
- * events instead of exceptions, and whatever was decoded before a failure is delivered first.
+ * adapter shares: non-2xx responses, 2xx responses of a content type `accepts` does not match (an HTML
+ * page, a JSON error), responses without a body or with an empty one, network errors and
+ * aborts become `error` events instead of exceptions, and whatever was decoded before a
+ * failure is delivered first. A response without a content type is accepted.
  *
  * The iterator is hand-written rather than an async generator: events are handed out from a
  * plain array, which keeps the per-event cost close to the cost of decoding itself.
@@ -54,6 +59,7 @@ function describe(error: unknown): string {
 export function eventStream(
   response: Response,
   sink: TextDecoderSink,
+  accepts: RegExp = STREAM_TYPES,
 ): AsyncIterable<CrayonStreamEvent> {
   return {
     [Symbol.asyncIterator]() {
@@ -61,6 +67,7 @@ export function eventStream(
       let index = 0;
       let finished = false;
       let started = false;
+      let received = false;
       let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
       const decoder = new TextDecoder("utf-8");
       const emit: Emit = (event) => {
@@ -76,16 +83,19 @@ export function eventStream(
       const fill = async (): Promise<void> => {
         if (!started) {
           started = true;
-          if (!response.ok) {
+          const type = (response.headers.get("content-type") ?? "")
+            .split(";")[0]!
+            .trim()
+            .toLowerCase();
+          const refused = response.ok && type && !accepts.test(type);
+          if (!response.ok || refused) {
             const body = await bodyExcerpt(response);
             const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
             emit(
               errorEvent(
-                "http_error",
-                `Request failed with status ${status}${body ? `: ${body}` : ""}`,
-                {
-                  status: response.status,
-                },
+                refused ? "unexpected_content_type" : "http_error",
+                `${refused ? `Not a stream: ${type}` : `Request failed with status ${status}`}${body ? `: ${body}` : ""}`,
+                { status: response.status },
               ),
             );
             finished = true;
@@ -122,10 +132,12 @@ export function eventStream(
           if (result.done) {
             const tail = decoder.decode();
             if (tail) sink.push(tail, emit);
-            sink.end(emit);
+            if (received) sink.end(emit);
+            else emit(errorEvent("no_body", "The response body is empty."));
             finish();
             return;
           }
+          if (result.value.length) received = true;
           const text = decoder.decode(result.value, { stream: true });
           if (text) sink.push(text, emit);
         }
