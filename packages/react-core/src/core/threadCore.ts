@@ -321,8 +321,9 @@ export class ThreadCore {
   private async send(input: UserMessageInput): Promise<void> {
     this.assertIdle();
     const message = toUserMessage(input);
+    const before = this.store.getState().messages;
     this.version++;
-    this.publish([...this.store.getState().messages, message], { error: null });
+    this.publish([...before, message], { error: null });
     this.notifyUpdated([message]);
     await this.run(
       () => {
@@ -332,6 +333,17 @@ export class ThreadCore {
       },
       { trigger: "submit-message", messageId: message.id },
     );
+    // The thread could not be created, so nothing was sent: take the message back out and
+    // reject, so the composer can give the text back for another try.
+    const { error } = this.store.getState();
+    if (this.threadId === null && error?.code === "create_thread_failed") {
+      const kept = new Set(before);
+      for (const sent of this.store.getState().messages)
+        if (!kept.has(sent)) this.tree.remove(sent.id);
+      this.version++;
+      this.publish(before);
+      throw error;
+    }
   }
 
   /**

@@ -169,7 +169,9 @@ export class ThreadListCore implements ThreadRuntime {
         ? await createThread(firstMessage)
         : { threadId: createId(), title: titleFrom(firstMessage), createdAt: new Date() };
     } catch (error) {
-      throw ChatError.from("create_thread_failed", error);
+      const failure = ChatError.from("create_thread_failed", error);
+      this.rollBackCreation(localId, core, failure);
+      throw failure;
     }
 
     const id = localId;
@@ -205,12 +207,28 @@ export class ThreadListCore implements ThreadRuntime {
       if (state.selectedThreadId === id) state.selectedThreadId = thread.threadId;
     });
     if (renamed !== undefined && this.listParams.updateThread) {
-      const { isRunning: _running, ...saved } = entry;
-      this.updateThread(saved).catch(() => {
+      this.updateThread(entry).catch(() => {
         // Rolled back and reported in `error` by updateThread.
       });
     }
     return thread.threadId;
+  }
+
+  /**
+   * Takes a thread whose creation failed out of the list, and reports why. If it is still on
+   * screen, its core becomes the new-thread draft again, so the user stays where they were.
+   */
+  private rollBackCreation(id: string, core: ThreadCore, failure: ChatError): void {
+    if (!this.localOnly.has(id) || this.cores.get(id) !== core) return;
+    this.cores.delete(id);
+    this.localOnly.delete(id);
+    const shown = this.store.getState().selectedThreadId === id;
+    if (shown) this.draft = core;
+    this.store.setState((state) => {
+      state.threads = state.threads.filter((t) => t.threadId !== id);
+      if (shown) state.selectedThreadId = null;
+      state.error = failure;
+    });
   }
 
   setRunning(core: ThreadCore, running: boolean): void {
@@ -240,8 +258,10 @@ export class ThreadListCore implements ThreadRuntime {
     const generation = (this.updateGeneration.get(updated.threadId) ?? 0) + 1;
     this.updateGeneration.set(updated.threadId, generation);
     const latest = () => this.updateGeneration.get(updated.threadId) === generation;
+    // Only what the backend stores: `isRunning` is this client's runtime state.
+    const { isRunning: _running, ...stored } = updated;
     try {
-      const saved = await updateThread(updated);
+      const saved = await updateThread(stored);
       if (latest()) replace(saved);
     } catch (error) {
       // A newer update has replaced this one on screen: rolling back would undo it.

@@ -86,7 +86,7 @@ describe("the first message of a new thread", () => {
     expect(chat.list().selectedThreadId).toBe(threads[0]!.threadId);
   });
 
-  it("reports a failed createThread and creates the thread on retry", async () => {
+  it("rolls a thread whose creation failed back, reports it, and gives the text back", async () => {
     let attempts = 0;
     const createThread = vi.fn(async (): Promise<Thread> => {
       attempts++;
@@ -95,16 +95,24 @@ describe("the first message of a new thread", () => {
     });
     const chat = renderChat(backend, { createThread });
 
-    await settle(start(() => chat.thread().processMessage("Hello")));
-    expect(chat.thread().error).toMatchObject({
+    const sending = start(() => chat.thread().processMessage("Hello"));
+    // Optimistic: listed and shown at once.
+    expect(chat.list().threads).toHaveLength(1);
+    await expect(settle(sending)).rejects.toMatchObject({ code: "create_thread_failed" });
+    // Rolled back: not listed, nothing sent, the new-thread view stays, the failure reported.
+    expect(chat.list().threads).toEqual([]);
+    expect(chat.list().selectedThreadId).toBeNull();
+    expect(chat.list().error).toMatchObject({
       code: "create_thread_failed",
       message: "database unavailable",
     });
-    expect(chat.thread().messages[0]).toMatchObject({ role: "user", content: "Hello" });
+    expect(chat.thread().error).toMatchObject({ code: "create_thread_failed" });
+    expect(chat.thread().messages).toEqual([]);
     expect(backend.requests).toHaveLength(0);
 
+    // Sending the text again creates the thread.
     backend.reply([text("Hi!")]);
-    await settle(start(() => chat.thread().retry()));
+    await settle(start(() => chat.thread().processMessage("Hello")));
     expect(createThread).toHaveBeenCalledTimes(2);
     expect(chat.thread().error).toBeNull();
     expect(chat.list().threads).toMatchObject([{ threadId: "t-2" }]);
@@ -113,6 +121,20 @@ describe("the first message of a new thread", () => {
       messages: [{ content: "Hello" }],
     });
     expect(contents(chat.thread().messages)).toEqual(["Hello", "Hi!"]);
+  });
+
+  it("never sends runtime fields such as isRunning to updateThread", async () => {
+    const updateThread = vi.fn(async (thread: Thread) => thread);
+    const chat = renderChat(backend, {
+      fetchThreadList: async () => [{ threadId: "t-1", title: "Old", createdAt: 0 }],
+      updateThread,
+    });
+    await eventually(() => expect(chat.list().threads).toHaveLength(1));
+    const listed = chat.list().threads[0]!;
+    expect(listed).toHaveProperty("isRunning", false);
+    await settle(start(() => chat.list().updateThread({ ...listed, title: "Renamed" })));
+    expect(updateThread).toHaveBeenCalledWith({ threadId: "t-1", title: "Renamed", createdAt: 0 });
+    expect(chat.list().threads[0]).toMatchObject({ title: "Renamed", isRunning: false });
   });
 });
 

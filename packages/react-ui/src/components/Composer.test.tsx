@@ -134,4 +134,27 @@ describe("Composer", () => {
       });
     });
   });
+
+  it("gives the text back when the new thread could not be created, and shows why", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    let fail = true;
+    renderWithChat(backend, (chat) => <Chat chat={chat} />, {
+      createThread: async () => {
+        if (fail) throw new Error("database unavailable");
+        return { threadId: "t1", title: "Saved", createdAt: 0 };
+      },
+    });
+    const input = screen.getByLabelText("Message") as HTMLTextAreaElement;
+    await user.type(input, "Keep this text{Enter}");
+    await waitFor(() => expect(input.value).toBe("Keep this text"));
+    await screen.findByText(/database unavailable/);
+    expect(screen.queryByText("Keep this text", { selector: "p" })).toBeNull();
+
+    fail = false;
+    backend.reply({ type: "text-delta", text: "Saved and answered" });
+    await user.keyboard("{Enter}");
+    await screen.findByText("Saved and answered");
+    expect(input.value).toBe("");
+  });
 });

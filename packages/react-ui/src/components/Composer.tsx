@@ -31,7 +31,11 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
     if (!text || isRunning) return;
     setDraft("");
     if (isAwaitingInput) thread.respond({ type: "input", content: text }).catch(ignore);
-    else thread.processMessage(text).catch(ignore);
+    else
+      thread.processMessage(text).catch((error: { code?: string } | null) => {
+        // Nothing was sent (the thread could not be created): give the text back to retry.
+        if (error?.code === "create_thread_failed") setDraft((current) => current || text);
+      });
   };
 
   const onSubmit = (event: FormEvent) => {
