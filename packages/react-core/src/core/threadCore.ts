@@ -306,10 +306,15 @@ export class ThreadCore {
     }
   }
 
+  /** Applies an edit the app made; what it handed in is checked like any outside data. */
   private mutate(change: (path: Message[]) => Message[]): void {
     this.assertIdle();
     this.version++;
-    this.publish(change(this.store.getState().messages));
+    const { messages, errors } = validateMessages(change(this.store.getState().messages));
+    this.publish(
+      messages,
+      errors.length ? { error: ChatError.fromMalformedMessages(errors) } : undefined,
+    );
   }
 
   private notifyUpdated(messages: readonly Message[]): void {

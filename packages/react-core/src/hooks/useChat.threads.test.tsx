@@ -398,6 +398,24 @@ describe("untrusted history", () => {
     expect(chat.thread().error).toBeNull();
   });
 
+  it("checks messages the app sets, like loaded ones", () => {
+    const chat = renderChat(backend);
+    act(() =>
+      chat
+        .thread()
+        .setMessages([
+          { id: "q", role: "user", content: "Kept" },
+          null as never,
+          { id: "a", role: "assistant", content: "Also kept", files: {} as never },
+        ]),
+    );
+    expect(chat.thread().messages).toEqual([
+      { id: "q", role: "user", content: "Kept" },
+      { id: "a", role: "assistant", content: "Also kept" },
+    ]);
+    expect(chat.thread().error).toMatchObject({ code: "malformed_message" });
+  });
+
   it("keeps the reply so far when a messages snapshot holds null, and marks the error", async () => {
     const chat = renderChat(backend);
     backend.reply([
