@@ -17,6 +17,7 @@ import {
   type WelcomeMessageConfig,
   WelcomeScreen,
 } from "./components/WelcomeScreen";
+import { ImagePolicyContext } from "./internal/imagePolicy";
 import { isVisibleMessage } from "./internal/visibleMessages";
 import { type ThemeProps, themeAttributes } from "./theme";
 
@@ -55,6 +56,13 @@ export type CrayonChatProps = {
   onOpenChange?: (open: boolean) => void;
   /** Bottom tray: whether the panel starts open (uncontrolled). Default false. */
   defaultOpen?: boolean;
+  /**
+   * Origins images in messages may load from without a click (e.g.
+   * `["https://cdn.example.com"]`; `["*"]` for any). The page's own origin and inline raster
+   * `data:image/*` images always load; any other image shows a "Load image from host" button,
+   * because a model can make the browser fetch any URL by writing an image. Default `[]`.
+   */
+  allowedImageOrigins?: readonly string[];
 };
 
 type PanelProps = Pick<
@@ -167,7 +175,17 @@ function useOpenState(
  * return <CrayonChat chat={chat} agentName="Ada" />;
  * ```
  */
-export function CrayonChat(props: CrayonChatProps) {
+export function CrayonChat({ allowedImageOrigins = SAME_ORIGIN_ONLY, ...props }: CrayonChatProps) {
+  return (
+    <ImagePolicyContext.Provider value={allowedImageOrigins}>
+      <ChatLayout {...props} />
+    </ImagePolicyContext.Provider>
+  );
+}
+
+const SAME_ORIGIN_ONLY: readonly string[] = [];
+
+function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
   const {
     chat,
     type = "standalone",

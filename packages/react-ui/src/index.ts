@@ -25,6 +25,10 @@ export { BranchPicker, type BranchPickerProps } from "./components/BranchPicker"
 export { CodeBlock, type CodeBlockProps } from "./components/CodeBlock";
 export { Composer, type ComposerProps } from "./components/Composer";
 export { ErrorNotice, type ErrorNoticeProps } from "./components/ErrorNotice";
+export {
+  ImagePolicyProvider,
+  type ImagePolicyProviderProps,
+} from "./components/ImagePolicyProvider";
 export { Markdown, type MarkdownProps } from "./components/Markdown";
 export { Message, type MessageProps } from "./components/Message";
 export { MessageList, type MessageListProps, type ScrollVariant } from "./components/MessageList";

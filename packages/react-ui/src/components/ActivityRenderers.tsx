@@ -1,5 +1,6 @@
 import type { ActivityMessage } from "@crayonai/stream";
 import { type ComponentType, createContext, type ReactNode, useContext } from "react";
+import { RenderErrorBoundary } from "./RenderErrorBoundary";
 
 /** A component that renders one kind of activity message. */
 export type ActivityRenderer = ComponentType<{ message: ActivityMessage }>;
@@ -118,5 +119,18 @@ export function DefaultActivityRenderer({ message }: { message: ActivityMessage 
 /** An activity message, rendered by its registered renderer or the default one. */
 export function ActivityView({ message }: { message: ActivityMessage }) {
   const Renderer = useActivityRenderer(message.activityType) ?? DefaultActivityRenderer;
-  return <Renderer message={message} />;
+  // A renderer is app code: if it throws, only its card says so.
+  return (
+    <RenderErrorBoundary
+      resetKey={message}
+      fallback={
+        <div className="crayon-render-error" role="note">
+          This activity could not be displayed{" "}
+          <span className="crayon-render-error__detail">({String(message.activityType)})</span>
+        </div>
+      }
+    >
+      <Renderer message={message} />
+    </RenderErrorBoundary>
+  );
 }

@@ -1,6 +1,7 @@
 import type { AssistantMessage, ToolMessage } from "@crayonai/stream";
 import { safeImageUrl, safeLinkUrl } from "../internal/safeUrl";
 import { Markdown } from "./Markdown";
+import { RemoteImage } from "./RemoteImage";
 import { ToolCallView } from "./ToolCallView";
 
 /** Props of {@link AssistantMessageContent}. */
@@ -35,8 +36,7 @@ export function AssistantMessageContent({
         const image = file.mediaType.startsWith("image/") ? safeImageUrl(file.url) : undefined;
         const href = safeLinkUrl(file.url);
         const name = file.filename ?? file.mediaType;
-        if (image)
-          return <img key={file.url} className="crayon-attachment__image" src={image} alt={name} />;
+        if (image) return <RemoteImage key={file.url} src={image} alt={name} />;
         return href ? (
           <a
             key={file.url}

@@ -2,7 +2,9 @@ import { memo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
+import { ImagePolicyContext } from "../internal/imagePolicy";
 import { CodeBlock } from "./CodeBlock";
+import { RemoteImage } from "./RemoteImage";
 
 /** A hast node, as far as reading the text of a code block needs. */
 type HastNode = {
@@ -26,6 +28,14 @@ function languageOf(code: HastNode | undefined): string | undefined {
 }
 
 const components: Components = {
+  // Images load only from allowed origins; others wait for a click (see RemoteImage).
+  img: ({ node: _node, src, alt }) => (
+    <RemoteImage
+      src={typeof src === "string" ? src : undefined}
+      alt={alt ?? ""}
+      className="crayon-markdown__image"
+    />
+  ),
   // Model output links open in a new tab without giving the page a handle on the opener.
   a: ({ node: _node, children, ...props }) => (
     <a {...props} rel="noopener noreferrer" target="_blank">
@@ -48,6 +58,12 @@ const components: Components = {
 export type MarkdownProps = {
   /** Markdown text (GitHub flavoured), typically model output. */
   children: string;
+  /**
+   * Origins images may load from without a click; others show a "Load image from host" button.
+   * Defaults to what `CrayonChat`'s `allowedImageOrigins` set (the page's own origin and inline
+   * raster images when used on its own).
+   */
+  allowedImageOrigins?: readonly string[];
 };
 
 /**
@@ -55,8 +71,8 @@ export type MarkdownProps = {
  * pass react-markdown's default transform (which drops `javascript:`, `data:` and other
  * non-web protocols).
  */
-export const Markdown = memo(function Markdown({ children }: MarkdownProps) {
-  return (
+export const Markdown = memo(function Markdown({ children, allowedImageOrigins }: MarkdownProps) {
+  const markdown = (
     <div className="crayon-markdown">
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
@@ -67,5 +83,12 @@ export const Markdown = memo(function Markdown({ children }: MarkdownProps) {
         {children}
       </ReactMarkdown>
     </div>
+  );
+  return allowedImageOrigins ? (
+    <ImagePolicyContext.Provider value={allowedImageOrigins}>
+      {markdown}
+    </ImagePolicyContext.Provider>
+  ) : (
+    markdown
   );
 });

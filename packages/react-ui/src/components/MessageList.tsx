@@ -7,6 +7,7 @@ import { ThreadActionsContext, useThreadActionsOf } from "../internal/threadActi
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { ErrorNotice } from "./ErrorNotice";
 import { Message, type MessageProps } from "./Message";
+import { MessageRenderError, RenderErrorBoundary } from "./RenderErrorBoundary";
 import { ReplyAnnouncer } from "./ReplyAnnouncer";
 
 /**
@@ -45,7 +46,17 @@ function sameResults(
  * their identity across updates, so a streaming reply re-renders its row and no other.
  */
 const MessageRow = memo(
-  Message,
+  function MessageRow(props: MessageProps) {
+    const { message } = props;
+    return (
+      <RenderErrorBoundary
+        resetKey={message}
+        fallback={<MessageRenderError role={message.role} id={message.id} />}
+      >
+        <Message {...props} />
+      </RenderErrorBoundary>
+    );
+  },
   (prev: MessageProps, next: MessageProps) =>
     prev.message === next.message &&
     prev.errorShownBelow === next.errorShownBelow &&
@@ -79,6 +90,11 @@ function lastRepliesOfTurns(visible: readonly ChatMessage[]): Set<string> {
   return ids;
 }
 
+function isListable(message: unknown): message is ChatMessage {
+  const { id, role } = (message ?? {}) as { id?: unknown; role?: unknown };
+  return typeof id === "string" && typeof role === "string";
+}
+
 function isWaitingForFirstToken(messages: readonly ChatMessage[]): boolean {
   const last = findLast(messages, isVisibleMessage);
   if (!last || last.role === "user") return true;
@@ -107,7 +123,11 @@ export function MessageList({
   agentName,
 }: MessageListProps) {
   const thread = chat.threadManager;
-  const { messages, isRunning, error, branches, isLoadingMessages } = thread;
+  const { isRunning, error, branches, isLoadingMessages } = thread;
+  // Rows need an id and a role; anything else in the list is counted, not rendered.
+  const given = thread.messages;
+  const messages = useMemo(() => given.filter(isListable), [given]);
+  const unlisted = given.length - messages.length;
   const { scrollRef, contentRef, scrollToBottom, stopScroll, isAtBottom } = useStickToBottom({
     initial: "instant",
     resize: "smooth",
@@ -168,6 +188,13 @@ export function MessageList({
               {isLoadingMessages && (
                 <div className="crayon-loading-messages" role="status">
                   Loading messages…
+                </div>
+              )}
+              {unlisted > 0 && (
+                <div className="crayon-render-error" role="note">
+                  {unlisted === 1
+                    ? "1 message could not be displayed"
+                    : `${unlisted} messages could not be displayed`}
                 </div>
               )}
               {visible.map((message) => (

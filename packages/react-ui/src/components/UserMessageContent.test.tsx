@@ -1,5 +1,5 @@
 import type { UserMessage } from "@crayonai/stream";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { UserMessageContent } from "./UserMessageContent";
 
@@ -30,13 +30,15 @@ describe("UserMessageContent", () => {
         filename: "dog.jpg",
       },
     ]);
-    const images = screen.getAllByRole("img");
-    expect(images.map((img) => img.getAttribute("src"))).toEqual([
-      "https://example.com/cat.png",
+    // Inline images load at once; one from another origin waits for a click.
+    expect(screen.getAllByRole("img").map((img) => img.getAttribute("src"))).toEqual([
       "data:image/png;base64,iVBORw0KGgo=",
       "data:image/jpeg;base64,/9j/4AAQ",
     ]);
-    expect(screen.getByRole("img", { name: "cat.png" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /Load image from example\.com/ }));
+    expect(screen.getByRole("img", { name: "cat.png" }).getAttribute("src")).toBe(
+      "https://example.com/cat.png",
+    );
   });
 
   it("never renders unsafe sources as images or links", () => {

@@ -1,6 +1,7 @@
 import type { InputContent, MediaPart, UserMessage } from "@crayonai/stream";
 import { normalizeContentPart } from "@crayonai/stream";
 import { safeImageUrl, safeLinkUrl } from "../internal/safeUrl";
+import { RemoteImage } from "./RemoteImage";
 
 function mediaUrl(part: MediaPart): string | undefined {
   const { source } = part;
@@ -19,14 +20,7 @@ function Attachment({ part }: { part: MediaPart }) {
   const name = part.filename ?? mimeTypeOf(part) ?? part.type;
   if (part.type === "image") {
     const src = safeImageUrl(url);
-    if (src)
-      return (
-        <img
-          className="crayon-attachment__image"
-          src={src}
-          alt={part.filename ?? "Attached image"}
-        />
-      );
+    if (src) return <RemoteImage src={src} alt={part.filename ?? "Attached image"} />;
   }
   // Only web URLs become links: a `data:` URL is never offered as a link target.
   const href = safeLinkUrl(url);

@@ -2,7 +2,8 @@ import type { Message, ToolMessage } from "@crayonai/stream";
 
 /** Whether a message is shown: system and developer messages and hidden ones are not. */
 export function isVisibleMessage(message: Message): boolean {
-  if (message.isVisuallyHidden) return false;
+  // A hand-built list may hold anything: what is not a message is not shown.
+  if (!message || message.isVisuallyHidden) return false;
   // Tool results are shown inside the tool call that asked for them.
   return message.role !== "system" && message.role !== "developer" && message.role !== "tool";
 }

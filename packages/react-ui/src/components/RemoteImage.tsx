@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { imageHost, mayLoadImage, useAllowedImageOrigins } from "../internal/imagePolicy";
+import { safeImageUrl } from "../internal/safeUrl";
+
+/** Props of {@link RemoteImage}. */
+export type RemoteImageProps = {
+  src: string | undefined;
+  alt: string;
+  className?: string;
+};
+
+/**
+ * An image from model or user output. It loads at once only from the page's origin, an allowed
+ * origin or an inline raster image; any other shows a button naming the host, and loads when
+ * the user asks. Renders nothing for a URL that is not safe as an image at all.
+ */
+export function RemoteImage({
+  src,
+  alt,
+  className = "crayon-attachment__image",
+}: RemoteImageProps) {
+  const allowed = useAllowedImageOrigins();
+  const [loadAnyway, setLoadAnyway] = useState<string | undefined>();
+  const safe = safeImageUrl(src);
+  if (!safe) return null;
+  if (loadAnyway === safe || mayLoadImage(safe, allowed))
+    return <img className={className} src={safe} alt={alt} />;
+  return (
+    <button type="button" className="crayon-image-placeholder" onClick={() => setLoadAnyway(safe)}>
+      Load image from {imageHost(safe)}
+      {alt && <span className="crayon-image-placeholder__alt">{alt}</span>}
+    </button>
+  );
+}
