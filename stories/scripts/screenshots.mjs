@@ -23,6 +23,39 @@ const RESPONSIVENESS_STORIES = ["crayonchat-states--long-thread", "crayonchat-la
 // The scripted chat streams a long answer to this prompt (stories/src/chatScripts.ts).
 const LONG_REPLY_PROMPT = "Write a long guide to streaming UIs";
 const STREAM_TIMEOUT_MS = 60_000;
+// Stories that show failures on purpose: the console errors they log are expected, and what
+// the user must see is checked instead.
+const EXPECTED = {
+  "crayonchat-states--malformed-messages": {
+    // Each bad row logs its render error (React, then the boundary): all expected here.
+    consoleError: /./,
+    async check(page) {
+      const problems = [];
+      const notes = await page.locator(".crayon-render-error").allTextContents();
+      if (
+        !notes.some((t) =>
+          /This message could not be displayed \(user message bad-object\)/.test(t),
+        )
+      )
+        problems.push(`no compact error for the bad user message; notes: ${JSON.stringify(notes)}`);
+      if (!notes.includes("1 message could not be displayed"))
+        problems.push("the null entry is not counted");
+      for (const text of ["Here is what the old backend stored.", "The valid messages still show"])
+        if ((await page.getByText(text).count()) === 0)
+          problems.push(`valid message missing: ${text}`);
+      if ((await page.getByRole("textbox", { name: "Message" }).count()) !== 1)
+        problems.push("the composer is gone");
+      const placeholder = page.getByRole("button", {
+        name: /Load image from charts\.example\.com/,
+      });
+      if ((await placeholder.count()) !== 1) problems.push("the remote image is not held back");
+      if ((await page.locator('img[src^="https://charts.example.com"]').count()) !== 0)
+        problems.push("the remote image loaded without a click");
+      return problems;
+    },
+  },
+};
+
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const CONTENT_TYPES = {
@@ -142,8 +175,9 @@ async function accessibilityViolations(page) {
 async function shoot(browser, baseUrl, id) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const problems = [];
+  const expected = EXPECTED[id];
   page.on("console", (message) => {
-    if (message.type() === "error")
+    if (message.type() === "error" && !expected?.consoleError.test(message.text()))
       problems.push(`console error: ${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
@@ -176,6 +210,7 @@ async function shoot(browser, baseUrl, id) {
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(outDir, `${id}.png`) });
+    if (expected) problems.push(...(await expected.check(page)));
     if (RESPONSIVENESS_STORIES.includes(id)) {
       const m = await measureStreaming(page);
       console.log(

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { ChatStory } from "./ChatStory";
 import { SCRIPT_PROMPTS } from "./chatScripts";
 import { BRANCH_THREAD, LOGO_URL, longThread } from "./fixtures";
+import { MalformedChatStory } from "./MalformedChatStory";
 
 const LONG_THREAD = longThread(2000);
 
@@ -52,4 +53,12 @@ export const LongThread: Story = {
   args: {
     scripted: { threads: [LONG_THREAD], selectedThreadId: LONG_THREAD.threadId },
   },
+};
+
+/**
+ * Malformed messages from an unchecked source: each bad row shows a compact error, the valid
+ * rows and the composer keep working, and a remote image waits for a click.
+ */
+export const MalformedMessages: Story = {
+  render: () => <MalformedChatStory />,
 };
