@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { demoScripts } from "./agent/scripts";
 import { type DemoAgentOptions, resolveOptions } from "./options";
@@ -31,8 +32,16 @@ export function createDemoAgentApp(options: DemoAgentOptions = {}): Hono {
   };
 
   const app = new Hono();
-  // The CLI may serve a front end on another origin.
-  app.use("/api/*", cors());
+  // Only origins the operator named may call the API from a page of theirs.
+  if (resolved.corsOrigins.length) app.use("/api/*", cors({ origin: [...resolved.corsOrigins] }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: resolved.maxBodyBytes,
+      onError: (c) =>
+        c.json({ error: `The request body is larger than ${resolved.maxBodyBytes} bytes.` }, 413),
+    }),
+  );
   app.route("/api/threads", threadRoutes(store));
   app.route("/api/chat", chatRoute(store, resolved));
   app.route("/api/openai", openAIRoute(store, resolved));

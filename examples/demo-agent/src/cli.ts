@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 import { serve } from "@hono/node-server";
 import { createDemoAgentApp } from "./app";
-import { parsePort } from "./parsePort";
+import { parseHost, parsePort } from "./parsePort";
 
-const port = parsePort(process.argv.slice(2));
+const args = process.argv.slice(2);
+const port = parsePort(args);
 if (port === undefined) {
-  console.error("Usage: demo-agent [--port <1-65535>]");
+  console.error("Usage: demo-agent [--port <1-65535>] [--host <address>]");
   process.exit(1);
 }
+// Loopback unless told otherwise: the API has no authentication.
+const hostname = parseHost(args);
 
-serve({ fetch: createDemoAgentApp().fetch, port }, (info) => {
-  console.log(`Crayon demo agent: http://localhost:${info.port}/api`);
+serve({ fetch: createDemoAgentApp().fetch, port, hostname }, (info) => {
+  console.log(
+    `Crayon demo agent: http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${info.port}/api`,
+  );
 });

@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { defaultDbFile, defaultDelayMs, resolveOptions } from "./options";
+import { defaultDbFile, defaultDelayMs, defaultMaxBodyBytes, resolveOptions } from "./options";
 
 describe("resolveOptions", () => {
-  it("defaults to ./.data, 20 ms and no model", () => {
-    expect(resolveOptions({}, {})).toEqual({ dbFile: defaultDbFile, delayMs: defaultDelayMs });
+  it("defaults to ./.data, 20 ms, no model, a 1 MiB body limit and no CORS", () => {
+    expect(resolveOptions({}, {})).toEqual({
+      dbFile: defaultDbFile,
+      delayMs: defaultDelayMs,
+      maxBodyBytes: defaultMaxBodyBytes,
+      corsOrigins: [],
+    });
+    expect(defaultMaxBodyBytes).toBe(1024 * 1024);
     expect(defaultDbFile).toBe("./.data/demo-agent.sqlite");
     expect(defaultDelayMs).toBe(20);
   });
@@ -15,11 +21,15 @@ describe("resolveOptions", () => {
       OPENAI_API_KEY: "key",
       OPENAI_BASE_URL: "http://localhost:1234/v1",
       OPENAI_MODEL: "small",
+      CRAYON_DEMO_MAX_BODY_BYTES: "2048",
+      CRAYON_DEMO_CORS_ORIGINS: "https://a.example, https://b.example",
     };
     expect(resolveOptions({}, env)).toEqual({
       dbFile: "/tmp/x.sqlite",
       delayMs: 0,
       openai: { apiKey: "key", baseURL: "http://localhost:1234/v1", model: "small" },
+      maxBodyBytes: 2048,
+      corsOrigins: ["https://a.example", "https://b.example"],
     });
   });
 
@@ -28,6 +38,8 @@ describe("resolveOptions", () => {
     expect(resolveOptions({ dbFile: "a.sqlite", delayMs: 5, openai: null }, env)).toEqual({
       dbFile: "a.sqlite",
       delayMs: 5,
+      maxBodyBytes: defaultMaxBodyBytes,
+      corsOrigins: [],
     });
   });
 

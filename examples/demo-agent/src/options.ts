@@ -11,6 +11,13 @@ export type DemoAgentOptions = {
    * `OPENAI_API_KEY` is, with `OPENAI_BASE_URL` and `OPENAI_MODEL`. Pass `null` to turn it off.
    */
   openai?: OpenAIOptions | null;
+  /** Larger request bodies get 413. Default: `CRAYON_DEMO_MAX_BODY_BYTES`, else 1 MiB. */
+  maxBodyBytes?: number;
+  /**
+   * Origins allowed to call the API from another origin (CORS). Default:
+   * `CRAYON_DEMO_CORS_ORIGINS` (comma-separated), else none: the examples serve it same-origin.
+   */
+  corsOrigins?: readonly string[];
 };
 
 /** {@link DemoAgentOptions} with the defaults filled in. */
@@ -18,7 +25,12 @@ export type ResolvedDemoAgentOptions = {
   dbFile: string;
   delayMs: number;
   openai?: OpenAIOptions;
+  maxBodyBytes: number;
+  corsOrigins: readonly string[];
 };
+
+/** The default request body limit: a long conversation with small inline images fits. */
+export const defaultMaxBodyBytes = 1024 * 1024;
 
 /** The default database file, relative to the working directory. */
 export const defaultDbFile = "./.data/demo-agent.sqlite";
@@ -26,7 +38,8 @@ export const defaultDbFile = "./.data/demo-agent.sqlite";
 /** The default pause between streamed pieces, in ms. */
 export const defaultDelayMs = 20;
 
-function delayFromEnv(value: string | undefined): number | undefined {
+/** A non-negative number from an environment variable, or undefined. */
+function numberFromEnv(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === "") return undefined;
   const parsed = Number(value);
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
@@ -49,7 +62,15 @@ export function resolveOptions(
   const openai = options.openai === undefined ? openAIFromEnv(env) : (options.openai ?? undefined);
   return {
     dbFile: options.dbFile ?? env.CRAYON_DEMO_DB ?? defaultDbFile,
-    delayMs: options.delayMs ?? delayFromEnv(env.CRAYON_DEMO_DELAY_MS) ?? defaultDelayMs,
+    delayMs: options.delayMs ?? numberFromEnv(env.CRAYON_DEMO_DELAY_MS) ?? defaultDelayMs,
+    maxBodyBytes:
+      options.maxBodyBytes ?? numberFromEnv(env.CRAYON_DEMO_MAX_BODY_BYTES) ?? defaultMaxBodyBytes,
+    corsOrigins:
+      options.corsOrigins ??
+      (env.CRAYON_DEMO_CORS_ORIGINS ?? "")
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
     ...(openai ? { openai } : {}),
   };
 }

@@ -15,3 +15,16 @@ export function parsePort(args: readonly string[]): number | undefined {
   const port = Number(value);
   return Number.isInteger(port) && port >= 1 && port <= 65_535 ? port : undefined;
 }
+
+/** The default address: loopback only, since the API has no authentication. */
+export const defaultHost = "127.0.0.1";
+
+/** The address from CLI arguments (`--host 0.0.0.0` or `--host=::`), else `HOST`, else loopback. */
+export function parseHost(args: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
+  let value: string | undefined;
+  args.forEach((arg, index) => {
+    if (arg === "--host") value = args[index + 1];
+    else if (arg.startsWith("--host=")) value = arg.slice("--host=".length);
+  });
+  return value || env.HOST || defaultHost;
+}

@@ -1,8 +1,9 @@
-import type { Message, StreamProtocolAdapter } from "@crayonai/stream";
+import { type Message, type StreamProtocolAdapter, validateMessages } from "@crayonai/stream";
 import type { Context } from "hono";
 import { runAgent } from "../agent/runAgent";
 import type { ResolvedDemoAgentOptions } from "../options";
 import type { ProtocolEncoder } from "../protocols/protocolEncoder";
+import { messagesError } from "../requests/messagesError";
 import type { ThreadStore } from "../store/threadStore";
 import { threadTitle } from "../store/threadTitle";
 import { abortOnCancel } from "./abortOnCancel";
@@ -66,6 +67,9 @@ export async function answerTurn(
   const { threadId } = request;
   const runId = request.runId ?? globalThis.crypto.randomUUID();
   const messages = threadOf(request, (threadId && db.getMessages(threadId)) || []);
+  // Converted from another format, the thread must still be valid Crayon messages to be stored.
+  const { errors } = validateMessages(messages);
+  if (errors.length) return c.json(messagesError(errors), 400);
   if (threadId !== undefined) {
     if (!db.getThread(threadId)) {
       const first = messages.find((m) => m.role === "user");
@@ -109,7 +113,18 @@ export async function answerTurn(
     runId,
     ...(request.model !== undefined && { model: request.model }),
   };
-  const record = { history: messages, signal: abort.signal, onSettled: save };
+  const checkpoint = (thread: Message[]) => {
+    if (threadId === undefined) return;
+    db.setMessages(threadId, thread).catch((error) =>
+      console.error("The demo agent could not checkpoint the reply:", error),
+    );
+  };
+  const record = {
+    history: messages,
+    signal: abort.signal,
+    onSettled: save,
+    onCheckpoint: checkpoint,
+  };
   if (!readBack) return abortOnCancel(encode(recordReply(events, record), run), stop);
 
   // One copy of the body goes to the client, the other is read back and saved.

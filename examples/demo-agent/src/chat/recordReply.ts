@@ -6,6 +6,8 @@ import { createMessageAccumulator } from "@crayonai/stream/accumulator";
  * with `createMessageAccumulator`, as a client would. When the events end, or stop being read,
  * `onSettled` receives the thread: complete; with status `error` after an `error` event; with
  * the partial reply marked `stopped` when `signal` aborted or the reader went away first.
+ * `onCheckpoint` receives it while it streams, so a server killed mid-reply loses at most about
+ * `checkpointMs` of it.
  */
 export async function* recordReply(
   events: AsyncIterable<CrayonStreamEvent>,
@@ -13,15 +15,24 @@ export async function* recordReply(
     history: readonly Message[];
     signal: AbortSignal;
     onSettled: (messages: Message[]) => Promise<void>;
+    /** Called with the thread so far at most every `checkpointMs` while the reply streams. */
+    onCheckpoint?: (messages: Message[]) => void;
+    checkpointMs?: number;
   },
 ): AsyncGenerator<CrayonStreamEvent> {
   const thread = createMessageAccumulator({ messages: options.history });
+  const { onCheckpoint, checkpointMs = 1000 } = options;
+  let checkpointed = Date.now();
   let completed = false;
   let failed = false;
   try {
     for await (const event of events) {
       thread.apply(event);
       if (event.type === "error") failed = true;
+      if (onCheckpoint && Date.now() - checkpointed >= checkpointMs) {
+        checkpointed = Date.now();
+        onCheckpoint(thread.getMessages());
+      }
       yield event;
     }
     completed = !options.signal.aborted;

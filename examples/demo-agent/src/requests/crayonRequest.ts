@@ -1,6 +1,8 @@
+import { validateMessages } from "@crayonai/stream";
 import type { TurnRequest } from "../chat/turnRequest";
-import { isMessage, isRecord } from "../routes/validation";
+import { isRecord } from "../routes/validation";
 import type { BodyError } from "./bodyError";
+import { messagesError } from "./messagesError";
 
 /**
  * Reads Crayon's own request body, `{ threadId?, runId?, messages, state? }` with messages in
@@ -15,11 +17,8 @@ export function readCrayonRequest(body: unknown): TurnRequest | BodyError {
     return error("`threadId` must be a non-empty string.");
   if (runId !== undefined && typeof runId !== "string") return error("`runId` must be a string.");
   if (!Array.isArray(messages)) return error("`messages` must be an array of messages.");
-  const bad = messages.findIndex((m) => !isMessage(m));
-  if (bad !== -1)
-    return error(
-      `messages[${bad}] is not a message (it needs a string \`id\` and a known \`role\`).`,
-    );
+  const { errors } = validateMessages(messages);
+  if (errors.length) return messagesError(errors);
   return {
     messages,
     ...(threadId !== undefined && { threadId }),

@@ -1,7 +1,13 @@
+import { validateMessages } from "@crayonai/stream";
 import { Hono } from "hono";
+import { messagesError } from "../requests/messagesError";
 import type { ThreadStore } from "../store/threadStore";
 import { threadTitle } from "../store/threadTitle";
 import { jsonBody } from "./jsonBody";
+
+/** Titles are one line in a sidebar; anything longer is not a title. */
+const MAX_TITLE_LENGTH = 200;
+
 import { isUserMessage } from "./validation";
 
 /**
@@ -25,6 +31,8 @@ export function threadRoutes(store: () => Promise<ThreadStore>) {
       if (!isUserMessage(firstMessage)) {
         return c.json({ error: "The body must be `{ firstMessage }` with a user message." }, 400);
       }
+      const { errors } = validateMessages([firstMessage]);
+      if (errors.length) return c.json(messagesError(errors), 400);
       const thread = await (await store()).createThread({
         threadId: globalThis.crypto.randomUUID(),
         title: threadTitle(firstMessage),
@@ -37,6 +45,9 @@ export function threadRoutes(store: () => Promise<ThreadStore>) {
       const title = (body as { title?: unknown } | undefined)?.title;
       if (typeof title !== "string" || title.trim() === "") {
         return c.json({ error: "The body must be `{ title }` with a non-empty title." }, 400);
+      }
+      if (title.length > MAX_TITLE_LENGTH) {
+        return c.json({ error: `The title is longer than ${MAX_TITLE_LENGTH} characters.` }, 400);
       }
       const thread = await (await store()).renameThread(c.req.param("id"), title.trim());
       return thread ? c.json(thread) : c.json(notFound(c.req.param("id")), 404);

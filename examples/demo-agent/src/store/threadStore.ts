@@ -51,7 +51,34 @@ export class ThreadStore {
     });
     const db = new SQL.Database(bytes);
     db.run(SCHEMA);
-    return new ThreadStore(db, path);
+    const store = new ThreadStore(db, path);
+    await store.markInterrupted();
+    return store;
+  }
+
+  /**
+   * Replies checkpointed while they streamed, when the server stopped before they ended: no run
+   * can still be writing them, so they are kept and marked as failed (the UI offers Retry).
+   */
+  private async markInterrupted(): Promise<void> {
+    const rows = this.rows(
+      `SELECT thread_id, position, json FROM messages WHERE json LIKE '%"status":"streaming"%'`,
+    );
+    for (const row of rows) {
+      const message = JSON.parse(String(row.json)) as Message;
+      if (message.role !== "assistant" || message.status !== "streaming") continue;
+      const interrupted = {
+        ...message,
+        status: "error",
+        error: "The server stopped before this reply finished.",
+      };
+      this.db.run("UPDATE messages SET json = ? WHERE thread_id = ? AND position = ?", [
+        JSON.stringify(interrupted),
+        row.thread_id as SqlValue,
+        row.position as SqlValue,
+      ]);
+    }
+    if (rows.length) await this.persist();
   }
 
   private rows(sql: string, params: SqlValue[] = []): Record<string, SqlValue>[] {

@@ -1,0 +1,179 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { parseHost } from "./parsePort";
+import { postChat, temporaryDbFile, testApp, userMessage } from "./testSupport";
+
+// The demo backend faces browsers and anyone on the network: it must refuse what could break
+// its viewers or exhaust it, and never lose a reply it was streaming.
+
+const malformed: [string, unknown, string][] = [
+  ["object content", { id: "m", role: "user", content: { text: "hi" } }, "messages.0.content"],
+  ["content: [null]", { id: "m", role: "user", content: [null] }, "messages.0.content[0]"],
+  [
+    "an image part without source",
+    { id: "m", role: "user", content: [{ type: "image" }] },
+    "messages.0.content[0]",
+  ],
+  ['toolCalls: "nope"', { id: "m", role: "assistant", toolCalls: "nope" }, "messages.0.toolCalls"],
+  [
+    "a tool call with function: null",
+    { id: "m", role: "assistant", toolCalls: [{ id: "c", type: "function", function: null }] },
+    "messages.0.toolCalls[0]",
+  ],
+  [
+    "sources: [null, 3]",
+    { id: "m", role: "assistant", content: "a", sources: [null, 3] },
+    "messages.0.sources[0]",
+  ],
+  ["files: {}", { id: "m", role: "assistant", content: "a", files: {} }, "messages.0.files"],
+  [
+    "activity content: null",
+    { id: "m", role: "activity", activityType: "plan", content: null },
+    "messages.0.content",
+  ],
+];
+
+describe("the demo backend refuses what it must not store", () => {
+  it.each(malformed)("%s: 400 naming the field, and nothing stored", async (_, bad, path) => {
+    const app = await testApp();
+    const response = await postChat(app, { threadId: "t-bad", messages: [bad, userMessage("Hi")] });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.issues.map((issue: { path: string }) => issue.path)).toContain(path);
+    expect((await app.request("/api/threads/t-bad/messages")).status).toBe(404);
+  });
+
+  it("refuses a malformed first message of a new thread with 400, not 500", async () => {
+    const app = await testApp();
+    const response = await app.request("/api/threads", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ firstMessage: { id: "u", role: "user", content: [null] } }),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("answers 413 with a JSON error for a body over the limit", async () => {
+    const app = await testApp({ maxBodyBytes: 10_000 });
+    const response = await postChat(app, { messages: [userMessage("x".repeat(20_000))] });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: expect.stringContaining("larger than 10000") });
+    const small = await postChat(app, { messages: [userMessage("Hello")] });
+    expect(small.status).toBe(200);
+  });
+
+  it("refuses a title longer than a title", async () => {
+    const app = await testApp();
+    const created = await app.request("/api/threads", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ firstMessage: userMessage("Hi") }),
+    });
+    const { threadId } = await created.json();
+    const rename = (title: string) =>
+      app.request(`/api/threads/${threadId}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ title }),
+      });
+    expect((await rename("x".repeat(201))).status).toBe(400);
+    expect((await rename("A fine title")).status).toBe(200);
+  });
+});
+
+describe("CORS", () => {
+  const preflight = (origin: string) => ({
+    method: "OPTIONS",
+    headers: { origin, "access-control-request-method": "POST" },
+  });
+
+  it("allows no other origin by default", async () => {
+    const app = await testApp();
+    const response = await app.request("/api/threads", preflight("https://evil.example"));
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("allows the configured origins only", async () => {
+    const app = await testApp({ corsOrigins: ["https://app.example"] });
+    const allowed = await app.request("/api/threads", preflight("https://app.example"));
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    const other = await app.request("/api/threads", preflight("https://evil.example"));
+    expect(other.headers.get("access-control-allow-origin")).not.toBe("https://evil.example");
+  });
+});
+
+describe("the CLI", () => {
+  it("binds the loopback address unless told otherwise", () => {
+    expect(parseHost([], {})).toBe("127.0.0.1");
+    expect(parseHost(["--host", "0.0.0.0"], {})).toBe("0.0.0.0");
+    expect(parseHost(["--host=::"], {})).toBe("::");
+    expect(parseHost([], { HOST: "192.168.1.2" })).toBe("192.168.1.2");
+  });
+
+  it("keeps a reply it was streaming when killed, marked as interrupted after a restart", async () => {
+    const dbFile = await temporaryDbFile();
+    const port = await freePort();
+    const start = () => startCli(port, dbFile);
+    let server = await start();
+    try {
+      const base = `http://127.0.0.1:${port}/api`;
+      const response = await fetch(`${base}/chat?protocol=crayon`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ threadId: "t-kill", messages: [userMessage("/long")] }),
+      });
+      // Read for well over a checkpoint interval, then kill the server mid-reply.
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = "";
+      const until = Date.now() + 2500;
+      while (Date.now() < until) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("The reply ended before the server was killed.");
+        received += decoder.decode(value, { stream: true });
+      }
+      server.kill("SIGKILL");
+      await new Promise((resolve) => server.once("exit", resolve));
+      await reader.cancel().catch(() => {});
+      expect(received).toContain("event: text");
+
+      server = await start();
+      const messages = await (await fetch(`${base}/threads/t-kill/messages`)).json();
+      const reply = messages.at(-1);
+      expect(reply).toMatchObject({ role: "assistant", status: "error" });
+      expect(reply.error).toMatch(/server stopped/);
+      expect(reply.content.length).toBeGreaterThan(50);
+    } finally {
+      server.kill("SIGKILL");
+    }
+  }, 30_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The CLI from source, on `port` with its database in `dbFile`, once it listens. */
+async function startCli(port: number, dbFile: string): Promise<ChildProcess> {
+  const cli = fileURLToPath(new URL("./cli.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", cli, "--port", String(port)], {
+    env: { ...process.env, CRAYON_DEMO_DB: dbFile, CRAYON_DEMO_DELAY_MS: "40", OPENAI_API_KEY: "" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`The demo agent exited with ${code}.`)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Crayon demo agent")) resolve();
+    });
+  });
+  return child;
+}
