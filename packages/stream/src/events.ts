@@ -16,15 +16,16 @@ export type JsonPatchOperation =
 /**
  * Why a stream produced an `error` event.
  * - `http_error`: the response was not 2xx (`status` is set, `error` quotes the body).
- * - `no_body`: the response had no body to read.
+ * - `no_body`: the response had no body to read (a 204) or an empty one.
  * - `malformed_event`: one event could not be decoded (bad JSON, missing fields); the stream goes on.
- * - `truncated`: the stream ended before the protocol's own end marker.
+ * - `truncated`: the stream ended before the protocol's own end marker, or inside an SSE event.
  * - `network`: reading the body failed part-way.
  * - `aborted`: the request was aborted (usually by the user pressing stop).
  * - `server_error`: the server itself reported an error in the stream.
  * - `malformed_message`: a message the stream carried (e.g. in a `messages-snapshot`) is not a
  *   valid {@link Message}; see `validateMessages`.
- * - `unexpected_content_type`: a 2xx response whose content type is not the protocol's.
+ * - `unexpected_content_type`: a 2xx response whose content type is not the protocol's (e.g. an
+ *   HTML sign-in page); `status` is set, `error` quotes the body.
  */
 export type StreamErrorCode =
   | "http_error"
@@ -97,7 +98,7 @@ export type CrayonStreamEvent =
       type: "error";
       error: string;
       code?: StreamErrorCode;
-      /** HTTP status for `http_error`. */
+      /** HTTP status for `http_error` and `unexpected_content_type`. */
       status?: number;
       messageId?: string;
     }

@@ -9,6 +9,7 @@ import { plainTextSSEAdapter } from "../src/adapters/plainTextSSEAdapter";
 import { textStreamAdapter } from "../src/adapters/textStreamAdapter";
 import { vercelAIAdapter } from "../src/adapters/vercelAIAdapter";
 import type { CrayonStreamEvent } from "../src/events";
+import { responseFromChunks } from "./streams";
 
 // Responses that are not a reply, through every bundled adapter: each ends with a typed error,
 // and whatever was received before is kept.
@@ -103,4 +104,81 @@ describe("a body cut in the middle of its last SSE frame", () => {
       ]);
     },
   );
+});
+
+describe("which content types are read as a reply", () => {
+  const sseAdapters = adapters.filter(([name]) => name !== "textStreamAdapter");
+  const withType = (type: string | null) =>
+    responseFromChunks([": ping\n\n"], type === null ? {} : { headers: { "content-type": type } });
+  const refused = async (make: () => StreamProtocolAdapter, type: string | null) =>
+    errorsOf(await parse(make(), withType(type))).includes("unexpected_content_type");
+
+  it.each(sseAdapters)(
+    "%s reads SSE, loosely labelled SSE and unlabelled bodies",
+    async (_, make) => {
+      for (const type of [
+        null,
+        "text/event-stream",
+        "Text/Event-Stream; charset=UTF-8",
+        " text/event-stream ",
+        "text/plain; charset=utf-8",
+        "application/octet-stream",
+      ]) {
+        expect(await refused(make, type), String(type)).toBe(false);
+      }
+    },
+  );
+
+  it.each(sseAdapters)("%s refuses pages, JSON and binary AG-UI events", async (_, make) => {
+    for (const type of [
+      "TEXT/HTML; charset=utf-8",
+      "application/json",
+      "application/vnd.ag-ui.event+proto",
+      "text/event-streams",
+    ]) {
+      expect(await refused(make, type), type).toBe(true);
+    }
+  });
+
+  it("textStreamAdapter reads any text but HTML", async () => {
+    const make = () => textStreamAdapter();
+    for (const type of [null, "text/plain; charset=utf-8", "text/markdown", "TEXT/PLAIN"]) {
+      expect(await refused(make, type), String(type)).toBe(false);
+    }
+    expect(await refused(make, "application/octet-stream")).toBe(false);
+    for (const type of ["text/html", "Text/HTML; charset=utf-8", "application/json"]) {
+      expect(await refused(make, type), type).toBe(true);
+    }
+  });
+});
+
+describe("the end of an SSE body", () => {
+  const sse = (body: string) =>
+    responseFromChunks([body], { headers: { "content-type": "text/event-stream" } });
+
+  it("reads a last event closed by CR line endings as complete", async () => {
+    expect(await parse(plainTextSSEAdapter(), sse("data: a\r\rdata: b\r\r"))).toEqual([
+      { type: "text-delta", text: "a" },
+      { type: "text-delta", text: "b" },
+      { type: "message-end" },
+    ]);
+  });
+
+  it("reports a last line ended by CR but no blank line as truncated", async () => {
+    expect(errorsOf(await parse(plainTextSSEAdapter(), sse("data: a\r\rdata: b\r")))).toEqual([
+      "truncated",
+    ]);
+  });
+
+  it("takes a final data: [DONE] without its blank line as the normal end", async () => {
+    const chunk =
+      'data: {"id":"c","object":"chat.completion.chunk","created":0,"model":"m","choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n';
+    const events = await parse(openAIChatAdapter(), sse(`${chunk}data: [DONE]`));
+    expect(errorsOf(events)).toEqual([]);
+    expect(events).toContainEqual(expect.objectContaining({ type: "text-delta", text: "Hi" }));
+    expect(await parse(plainTextSSEAdapter(), sse("data: Hi\n\ndata: [DONE]"))).toEqual([
+      { type: "text-delta", text: "Hi" },
+      { type: "message-end" },
+    ]);
+  });
 });

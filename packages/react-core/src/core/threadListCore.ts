@@ -159,6 +159,7 @@ export class ThreadListCore implements ThreadRuntime {
           isRunning: core.store.getState().isRunning,
         });
         if (state.selectedThreadId === null) state.selectedThreadId = id;
+        state.error = null;
       });
     }
 

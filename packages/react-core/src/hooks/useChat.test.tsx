@@ -115,6 +115,7 @@ describe("the first message of a new thread", () => {
     await settle(start(() => chat.thread().processMessage("Hello")));
     expect(createThread).toHaveBeenCalledTimes(2);
     expect(chat.thread().error).toBeNull();
+    expect(chat.list().error).toBeNull();
     expect(chat.list().threads).toMatchObject([{ threadId: "t-2" }]);
     expect(backend.requests[0]).toMatchObject({
       threadId: "t-2",

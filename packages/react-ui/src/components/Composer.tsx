@@ -10,14 +10,14 @@ export type ComposerProps = {
   inputRef?: Ref<HTMLTextAreaElement>;
 };
 
-// Actions report failures through `chat` state (shown by the message list), so the rejected
-// promise needs no handling here.
+// Actions report failures through `chat` state (shown by the message list), so a rejected
+// promise needs no handling here, except a first message whose thread could not be created.
 const ignore = () => {};
 
 /**
  * The message input. Enter sends, Shift+Enter adds a line, Escape stops a streaming reply.
  * While the assistant waits for input it offers Approve / Reject, and the text is sent as the
- * answer.
+ * answer. Text that could not be sent because its new thread could not be created comes back.
  */
 export function Composer({ chat, placeholder = "Type a message…", inputRef }: ComposerProps) {
   const thread = chat.threadManager;

@@ -519,7 +519,7 @@ describe("agUIAdapter – run lifecycle and errors", () => {
 
   it("reports an empty body, a body without events, but not one that only says [DONE]", async () => {
     expect(await parse("")).toEqual([
-      { type: "error", code: "no_body", error: "The response body is empty." },
+      { type: "error", code: "no_body", error: "The response has no body." },
     ]);
     expect(await parse(": keep-alive\n\n")).toMatchObject([{ code: "truncated" }]);
     expect(await parse("data: [DONE]\n\n")).toEqual([]);

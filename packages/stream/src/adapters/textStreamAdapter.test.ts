@@ -67,7 +67,7 @@ describe("textStreamAdapter", () => {
 
   it("reports an empty body as no_body", async () => {
     expect(await collect(textStreamAdapter().parse(responseFromChunks([])))).toEqual([
-      { type: "error", code: "no_body", error: "The response body is empty." },
+      { type: "error", code: "no_body", error: "The response has no body." },
     ]);
   });
 

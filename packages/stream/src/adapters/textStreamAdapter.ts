@@ -31,7 +31,11 @@ export function textStreamAdapter(_options: TextStreamAdapterOptions = {}): Stre
         },
       };
       // Any text but an HTML page (a login or error page is not a reply).
-      return eventStream(response, sink, /^(text\/(?!html$)|application\/octet-stream$)/);
+      return eventStream(
+        response,
+        sink,
+        /^\s*(text\/(?!html\s*(;|$))|application\/octet-stream\s*(;|$))/i,
+      );
     },
   };
 }

@@ -43,15 +43,19 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message || error.name : String(error);
 }
 
-/** Content types a streamed reply may have: SSE, and `text/plain` (AI SDK data streams). */
-const STREAM_TYPES = /^(text\/(event-stream|plain)|application\/octet-stream)$/;
+/**
+ * Content types a streamed reply may have: SSE, `text/plain` (AI SDK data streams, servers that
+ * label SSE loosely) and `application/octet-stream`, in any case and with any parameters.
+ */
+const STREAM_TYPES = /^\s*(text\/(event-stream|plain)|application\/octet-stream)\s*(;|$)/i;
 
 /**
  * Turns an HTTP response into an async iterable of events, with the failure handling every
- * adapter shares: non-2xx responses, 2xx responses of a content type `accepts` does not match (an HTML
- * page, a JSON error), responses without a body or with an empty one, network errors and
- * aborts become `error` events instead of exceptions, and whatever was decoded before a
- * failure is delivered first. A response without a content type is accepted.
+ * adapter shares: non-2xx responses, 2xx responses whose `content-type` header `accepts` does
+ * not match (an HTML page, a JSON error), responses without a body or with an empty one,
+ * network errors and aborts become `error` events instead of exceptions, and whatever was
+ * decoded before a failure is delivered first. `accepts` sees the whole header, parameters
+ * included; a response without a content type is always read.
  *
  * The iterator is hand-written rather than an async generator: events are handed out from a
  * plain array, which keeps the per-event cost close to the cost of decoding itself.
@@ -83,10 +87,7 @@ export function eventStream(
       const fill = async (): Promise<void> => {
         if (!started) {
           started = true;
-          const type = (response.headers.get("content-type") ?? "")
-            .split(";")[0]!
-            .trim()
-            .toLowerCase();
+          const type = response.headers.get("content-type");
           const refused = response.ok && type && !accepts.test(type);
           if (!response.ok || refused) {
             const body = await bodyExcerpt(response);
@@ -101,13 +102,8 @@ export function eventStream(
             finished = true;
             return;
           }
-          if (!response.body) {
-            emit(errorEvent("no_body", "The response has no body to stream."));
-            finished = true;
-            return;
-          }
           try {
-            reader = response.body.getReader();
+            reader = response.body?.getReader();
           } catch (error) {
             emit(errorEvent("network", `The response body cannot be read: ${describe(error)}`));
             finished = true;
@@ -117,7 +113,8 @@ export function eventStream(
         while (queue.length === index && !finished) {
           let result: ReadableStreamReadResult<Uint8Array>;
           try {
-            result = await reader!.read();
+            // No body at all (a 204) ends like an empty one: `no_body` either way.
+            result = reader ? await reader.read() : { done: true, value: undefined };
           } catch (error) {
             const tail = decoder.decode();
             if (tail) sink.push(tail, emit);
@@ -133,7 +130,7 @@ export function eventStream(
             const tail = decoder.decode();
             if (tail) sink.push(tail, emit);
             if (received) sink.end(emit);
-            else emit(errorEvent("no_body", "The response body is empty."));
+            else emit(errorEvent("no_body", "The response has no body."));
             finish();
             return;
           }
