@@ -1,19 +1,17 @@
 #!/usr/bin/env node
 import { serve } from "@hono/node-server";
 import { createDemoAgentApp } from "./app";
-import { parseHost, parsePort } from "./parsePort";
+import { cliUsage, parseCliOptions } from "./cliOptions";
 
-const args = process.argv.slice(2);
-const port = parsePort(args);
-if (port === undefined) {
-  console.error("Usage: demo-agent [--port <1-65535>] [--host <address>]");
+const options = parseCliOptions(process.argv.slice(2));
+if (options === undefined) {
+  console.error(cliUsage);
   process.exit(1);
 }
 // Loopback unless told otherwise: the API has no authentication.
-const hostname = parseHost(args);
+const { port, hostname } = options;
 
-serve({ fetch: createDemoAgentApp().fetch, port, hostname }, (info) => {
-  console.log(
-    `Crayon demo agent: http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${info.port}/api`,
-  );
+serve({ fetch: createDemoAgentApp(options.app).fetch, port, hostname }, (info) => {
+  const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+  console.log(`Crayon demo agent: http://${host}:${info.port}/api`);
 });

@@ -4,6 +4,7 @@ import { runAgent } from "../agent/runAgent";
 import type { ResolvedDemoAgentOptions } from "../options";
 import type { ProtocolEncoder } from "../protocols/protocolEncoder";
 import { messagesError } from "../requests/messagesError";
+import { THREAD_ID_LIMIT } from "../store/stringLimits";
 import type { ThreadStore } from "../store/threadStore";
 import { threadTitle } from "../store/threadTitle";
 import { abortOnCancel } from "./abortOnCancel";
@@ -65,11 +66,16 @@ export async function answerTurn(
 ): Promise<Response> {
   const db = await deps.store();
   const { threadId } = request;
+  if (threadId !== undefined && threadId.length > THREAD_ID_LIMIT) {
+    return c.json({ error: `The thread id is longer than ${THREAD_ID_LIMIT} characters.` }, 400);
+  }
   const runId = request.runId ?? globalThis.crypto.randomUUID();
-  const messages = threadOf(request, (threadId && db.getMessages(threadId)) || []);
   // Converted from another format, the thread must still be valid Crayon messages to be stored.
-  const { errors } = validateMessages(messages);
-  if (errors.length) return c.json(messagesError(errors), 400);
+  const validated = validateMessages(
+    threadOf(request, (threadId && db.getMessages(threadId)) || []),
+  );
+  if (validated.errors.length) return c.json(messagesError(validated.errors), 400);
+  const { messages } = validated;
   if (threadId !== undefined) {
     if (!db.getThread(threadId)) {
       const first = messages.find((m) => m.role === "user");

@@ -1,7 +1,7 @@
 import { validateMessages } from "@crayonai/stream";
 import type { TurnRequest } from "../chat/turnRequest";
-import { isRecord } from "../routes/validation";
 import type { BodyError } from "./bodyError";
+import { isRecord } from "./isRecord";
 import { messagesError } from "./messagesError";
 
 /**
@@ -17,10 +17,11 @@ export function readCrayonRequest(body: unknown): TurnRequest | BodyError {
     return error("`threadId` must be a non-empty string.");
   if (runId !== undefined && typeof runId !== "string") return error("`runId` must be a string.");
   if (!Array.isArray(messages)) return error("`messages` must be an array of messages.");
-  const { errors } = validateMessages(messages);
-  if (errors.length) return messagesError(errors);
+  // Every message valid, or none stored; what is kept drops the `null`s the check ignores.
+  const validated = validateMessages(messages);
+  if (validated.errors.length) return messagesError(validated.errors);
   return {
-    messages,
+    messages: validated.messages,
     ...(threadId !== undefined && { threadId }),
     ...(runId && { runId }),
     ...(state !== undefined && state !== null && { state }),

@@ -53,6 +53,11 @@ describe("readOpenAIRequest", () => {
       "messages.[0].content",
     ],
     [
+      "content parts that are null or an image without its url",
+      request([{ role: "user", content: [null, { type: "image_url" }] }]),
+      "messages.[0].content",
+    ],
+    [
       "a tool message answering no call",
       request([user, { role: "tool", tool_call_id: "call_9", content: "x" }]),
       "messages.[1].tool_call_id",

@@ -1,14 +1,24 @@
 import { type OpenAIChatMessage, openAIMessageConverter } from "@crayonai/stream/converters/openai";
 import { createId } from "../agent/ids";
 import type { TurnRequest } from "../chat/turnRequest";
-import { isRecord } from "../routes/validation";
+import { isRecord } from "./isRecord";
 
 /** A rejected request, as the OpenAI API words it: `{ error: { message, type, param } }`. */
 export type OpenAIRequestError = { message: string; param: string | null };
 
 const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
 
-const isContent = (content: unknown) => typeof content === "string" || Array.isArray(content);
+/** Whether one part of a content list is one the OpenAI API would accept the shape of. */
+const isPart = (part: unknown) =>
+  isRecord(part) &&
+  (part.type === "text"
+    ? typeof part.text === "string"
+    : part.type === "image_url"
+      ? isRecord(part.image_url) && typeof part.image_url.url === "string"
+      : typeof part.type === "string");
+
+const isContent = (content: unknown) =>
+  typeof content === "string" || (Array.isArray(content) && content.every(isPart));
 
 const unanswered = (open: Set<string>, param: string): OpenAIRequestError => ({
   message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...open].join(", ")}`,

@@ -1,8 +1,8 @@
 import { vercelUIMessageConverter } from "@crayonai/stream/converters/vercel";
 import { convertToModelMessages, safeValidateUIMessages, type UIMessage } from "ai";
 import type { TurnRequest } from "../chat/turnRequest";
-import { isRecord } from "../routes/validation";
 import { type BodyError, schemaError } from "./bodyError";
+import { isRecord } from "./isRecord";
 
 const TRIGGERS = ["submit-message", "regenerate-message"];
 

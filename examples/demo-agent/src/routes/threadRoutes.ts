@@ -1,14 +1,10 @@
 import { validateMessages } from "@crayonai/stream";
 import { Hono } from "hono";
 import { messagesError } from "../requests/messagesError";
+import { TITLE_LIMIT } from "../store/stringLimits";
 import type { ThreadStore } from "../store/threadStore";
 import { threadTitle } from "../store/threadTitle";
 import { jsonBody } from "./jsonBody";
-
-/** Titles are one line in a sidebar; anything longer is not a title. */
-const MAX_TITLE_LENGTH = 200;
-
-import { isUserMessage } from "./validation";
 
 /**
  * The thread REST routes: list (paginated, newest first), create, rename, delete, and a
@@ -27,12 +23,15 @@ export function threadRoutes(store: () => Promise<ThreadStore>) {
     })
     .post("/", async (c) => {
       const body = await jsonBody(c);
-      const firstMessage = (body as { firstMessage?: unknown } | undefined)?.firstMessage;
-      if (!isUserMessage(firstMessage)) {
-        return c.json({ error: "The body must be `{ firstMessage }` with a user message." }, 400);
+      const { messages, errors } = validateMessages([
+        (body as { firstMessage?: unknown } | undefined)?.firstMessage,
+      ]);
+      const firstMessage = messages[0];
+      if (errors.length || firstMessage?.role !== "user") {
+        const error = "The body must be `{ firstMessage }` with a valid user message.";
+        if (!errors.length) return c.json({ error }, 400);
+        return c.json({ error, issues: messagesError(errors, () => "firstMessage").issues }, 400);
       }
-      const { errors } = validateMessages([firstMessage]);
-      if (errors.length) return c.json(messagesError(errors), 400);
       const thread = await (await store()).createThread({
         threadId: globalThis.crypto.randomUUID(),
         title: threadTitle(firstMessage),
@@ -46,8 +45,8 @@ export function threadRoutes(store: () => Promise<ThreadStore>) {
       if (typeof title !== "string" || title.trim() === "") {
         return c.json({ error: "The body must be `{ title }` with a non-empty title." }, 400);
       }
-      if (title.length > MAX_TITLE_LENGTH) {
-        return c.json({ error: `The title is longer than ${MAX_TITLE_LENGTH} characters.` }, 400);
+      if (title.length > TITLE_LIMIT) {
+        return c.json({ error: `The title is longer than ${TITLE_LIMIT} characters.` }, 400);
       }
       const thread = await (await store()).renameThread(c.req.param("id"), title.trim());
       return thread ? c.json(thread) : c.json(notFound(c.req.param("id")), 404);

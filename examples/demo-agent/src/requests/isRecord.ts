@@ -1,0 +1,4 @@
+/** Whether `value` is a plain JSON object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
