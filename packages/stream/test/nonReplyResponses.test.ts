@@ -170,15 +170,47 @@ describe("the end of an SSE body", () => {
     ]);
   });
 
+  it("reports a cut at any byte of the last event as truncated, also before its data", async () => {
+    const first = "event: text\ndata: Hello\n\n";
+    const last = "event: text\r\nid: 2\r\ndata: world\r\n\r\n";
+    for (let cut = 1; cut < last.length - 1; cut++) {
+      const body = first + last.slice(0, cut);
+      // Split too, so the cut also lands after a chunk boundary.
+      const response = responseFromChunks([body.slice(0, -1), body.slice(-1)], {
+        headers: { "content-type": "text/event-stream" },
+      });
+      expect(await parse(crayonSSEAdapter(), response), JSON.stringify(body)).toEqual([
+        { type: "text-delta", text: "Hello" },
+        expect.objectContaining({ type: "error", code: "truncated" }),
+      ]);
+    }
+    for (const end of ["data:", "data: ", "data", "d"]) {
+      expect(errorsOf(await parse(plainTextSSEAdapter(), sse(`data: Hi\n\n${end}`))), end).toEqual([
+        "truncated",
+      ]);
+    }
+  });
+
+  it("ends cleanly after a last comment, or an event without data", async () => {
+    for (const end of [": bye", ": bye\n", "id: 7\n\n", "retry: 10\n\n", "\n"]) {
+      expect(await parse(plainTextSSEAdapter(), sse(`data: Hi\n\n${end}`)), end).toEqual([
+        { type: "text-delta", text: "Hi" },
+        { type: "message-end" },
+      ]);
+    }
+  });
+
   it("takes a final data: [DONE] without its blank line as the normal end", async () => {
     const chunk =
       'data: {"id":"c","object":"chat.completion.chunk","created":0,"model":"m","choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n';
     const events = await parse(openAIChatAdapter(), sse(`${chunk}data: [DONE]`));
     expect(errorsOf(events)).toEqual([]);
     expect(events).toContainEqual(expect.objectContaining({ type: "text-delta", text: "Hi" }));
-    expect(await parse(plainTextSSEAdapter(), sse("data: Hi\n\ndata: [DONE]"))).toEqual([
-      { type: "text-delta", text: "Hi" },
-      { type: "message-end" },
-    ]);
+    for (const end of ["data: [DONE]", "data: [DONE]\n", "data:[DONE]\r"]) {
+      expect(await parse(plainTextSSEAdapter(), sse(`data: Hi\n\n${end}`)), end).toEqual([
+        { type: "text-delta", text: "Hi" },
+        { type: "message-end" },
+      ]);
+    }
   });
 });

@@ -23,7 +23,7 @@ export class ChatError extends Error {
   override readonly name = "ChatError";
   /** What failed. */
   readonly code: ChatErrorCode;
-  /** The HTTP status, for `http_error`. */
+  /** The HTTP status, for `http_error` and `unexpected_content_type`. */
   readonly status?: number;
 
   constructor(

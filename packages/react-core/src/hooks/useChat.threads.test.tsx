@@ -1,4 +1,9 @@
-import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
+import type {
+  CrayonStreamEvent,
+  MalformedMessageError,
+  Message,
+  UserMessage,
+} from "@crayonai/stream";
 import { act } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { deferredCalls } from "../../test/deferred";
@@ -396,6 +401,63 @@ describe("untrusted history", () => {
       status: "complete",
     });
     expect(chat.thread().error).toBeNull();
+  });
+
+  it("shows a loaded thread whatever shape its rows have, and names each problem", async () => {
+    const afterHole: unknown[] = new Array(2);
+    afterHole[1] = { type: "text", text: "after a hole" };
+    const stored = [
+      { id: "q", role: "user", content: "Question" },
+      { id: "m1", role: "user", content: { text: "object content" } },
+      { id: "m2", role: "user", content: [null] },
+      { id: "m3", role: "user", content: [{ type: "image" }, { type: "text", text: "caption" }] },
+      { id: "m4", role: "assistant", content: "a", toolCalls: "nope" },
+      {
+        id: "m5",
+        role: "assistant",
+        content: "b",
+        toolCalls: [{ id: "c", type: "function", function: null }],
+      },
+      { id: "m6", role: "assistant", content: "c", sources: [null, 3] },
+      { id: "m7", role: "assistant", content: "d", files: {} },
+      { id: "m8", role: "activity", activityType: "plan", content: null },
+      { id: "m9", role: "toString", content: "a role every object inherits" },
+      { id: "m10", role: "user", content: afterHole },
+    ];
+    const chat = renderChat(backend, {
+      fetchThreadList: async () => [thread("t-bad")],
+      loadThread: async () => stored as unknown as Message[],
+    });
+    await eventually(() => expect(chat.list().threads).toHaveLength(1));
+    act(() => chat.list().selectThread("t-bad"));
+    await eventually(() => expect(chat.thread().isLoadingMessages).toBe(false));
+    expect(chat.thread().messages).toEqual([
+      stored[0],
+      { id: "m2", role: "user", content: [] },
+      { id: "m3", role: "user", content: [{ type: "text", text: "caption" }] },
+      { id: "m4", role: "assistant", content: "a" },
+      { id: "m5", role: "assistant", content: "b", toolCalls: [] },
+      { id: "m6", role: "assistant", content: "c", sources: [] },
+      { id: "m7", role: "assistant", content: "d" },
+      { id: "m8", role: "activity", activityType: "plan", content: {} },
+      { id: "m10", role: "user", content: [{ type: "text", text: "after a hole" }] },
+    ]);
+    const error = chat.thread().error!;
+    expect(error.code).toBe("malformed_message");
+    const problems = (error.cause as MalformedMessageError[]).map((e) => `${e.index} ${e.path}`);
+    expect(problems).toEqual([
+      "1 content",
+      "2 content[0]",
+      "3 content[0]",
+      "4 toolCalls",
+      "5 toolCalls[0]",
+      "6 sources[0]",
+      "6 sources[1]",
+      "7 files",
+      "8 content",
+      "9 role",
+      "10 content[0]",
+    ]);
   });
 
   it("checks messages the app sets, like loaded ones", () => {

@@ -1,6 +1,7 @@
 import type { CrayonStreamEventType } from "../events";
-import { fieldProblem, shapeProblem } from "../internal/fieldSpec";
+import { fieldProblem, ownEntry, shapeProblem } from "../internal/fieldSpec";
 import { isRecord } from "../internal/jsonData";
+import { ASSISTANT_STATUS, FILE_FIELDS, SOURCE_FIELDS } from "../validation/messageShapes";
 
 // What each event's fields must be for the accumulator to apply it (see fieldSpec). Events not
 // listed carry nothing it reads.
@@ -19,11 +20,11 @@ const FIELDS: Partial<Record<CrayonStreamEventType, string>> = {
   "activity-snapshot": "activityType:s content:o messageId:s? replace:b?",
   "activity-delta": "activityType:s content:o? patch:a? messageId:s?",
   "messages-snapshot": "messages:a",
-  "status-update": "status:s messageId:s?",
+  "status-update": `status:${ASSISTANT_STATUS} messageId:s?`,
   error: "error:s code:s? status:n? messageId:s?",
   "message-start": "messageId:s",
   "message-end": "messageId:s?",
-  "encrypted-value": "entity:s entityId:s encryptedValue:s",
+  "encrypted-value": "entity:message|tool-call entityId:s encryptedValue:s",
   source: "source:o messageId:s?",
   file: "file:o messageId:s?",
   "message-metadata": "metadata:o messageId:s?",
@@ -31,25 +32,17 @@ const FIELDS: Partial<Record<CrayonStreamEventType, string>> = {
   "run-finish": "outcome:s?",
 };
 
-const STATUSES = ["streaming", "complete", "awaiting_input", "stopped", "error"];
-
 /**
  * Why the accumulator cannot apply `event`, or undefined when it can. Checked before anything
  * changes, so an event is either applied whole or not at all.
  */
 export function eventProblem(event: unknown): string | undefined {
   if (!isRecord(event) || typeof event.type !== "string") return "not an event";
-  const spec = FIELDS[event.type as CrayonStreamEventType];
+  const spec = ownEntry(FIELDS, event.type);
   const problem = spec && fieldProblem(event, spec);
   if (problem) return `invalid ${problem[0]} in "${event.type}"`;
-  if (event.type === "status-update" && !STATUSES.includes(event.status)) return "unknown status";
-  if (
-    event.type === "encrypted-value" &&
-    event.entity !== "message" &&
-    event.entity !== "tool-call"
-  )
-    return "unknown entity";
-  if (event.type === "source") return shapeProblem(event.source, "id:s kind:s url:s? title:s?");
-  if (event.type === "file") return shapeProblem(event.file, "url:s mediaType:s filename:s?");
+  // A source or file goes into a message as it is: it must pass what validateMessages checks.
+  if (event.type === "source") return shapeProblem(event.source, SOURCE_FIELDS);
+  if (event.type === "file") return shapeProblem(event.file, FILE_FIELDS);
   return undefined;
 }

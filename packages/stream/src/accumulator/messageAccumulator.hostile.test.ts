@@ -4,6 +4,7 @@ import { responseFromChunks } from "../../test/streams";
 import { crayonSSEAdapter } from "../adapters/crayonSSEAdapter";
 import type { CrayonStreamEvent, StreamErrorEvent } from "../events";
 import type { AssistantMessage, Message } from "../message";
+import { validateMessages } from "../validation/validateMessages";
 import { createMessageAccumulator } from "./messageAccumulator";
 
 const history: Message[] = [{ id: "u1", role: "user", content: "Hi" }];
@@ -21,11 +22,8 @@ function accumulate() {
   return { acc, errors, apply: (event: unknown) => acc.apply(event as CrayonStreamEvent) };
 }
 
-const replyText = (messages: Message[]) =>
-  messages
-    .filter((m): m is AssistantMessage => m.role === "assistant")
-    .map((m) => m.content ?? "")
-    .join("");
+const replyTexts = (messages: Message[]) =>
+  messages.filter((m): m is AssistantMessage => m.role === "assistant").map((m) => m.content ?? "");
 
 describe("createMessageAccumulator with hostile input", () => {
   it("keeps the reply when a messages snapshot holds null, and reports it", () => {
@@ -78,6 +76,27 @@ describe("createMessageAccumulator with hostile input", () => {
     ["an unknown status", { type: "status-update", status: "done" }],
     ["a source of null", { type: "source", source: null }],
     ["a file without url", { type: "file", file: { mediaType: "image/png" } }],
+    [
+      "a source whose filename is an object",
+      { type: "source", source: { id: "s", kind: "url", filename: {} } },
+    ],
+    ["a source of an unknown kind", { type: "source", source: { id: "s", kind: "rumour" } }],
+    [
+      "an activity patch that does not fit",
+      {
+        type: "activity-delta",
+        activityType: "plan",
+        patch: [{ op: "replace", path: "/a/b", value: 1 }],
+      },
+    ],
+    [
+      "an activity patch that makes the content a number",
+      {
+        type: "activity-delta",
+        activityType: "plan",
+        patch: [{ op: "replace", path: "", value: 1 }],
+      },
+    ],
     ["a state delta that is not a list", { type: "state-delta", delta: { op: "add" } }],
     [
       "activity content of null",
@@ -93,11 +112,47 @@ describe("createMessageAccumulator with hostile input", () => {
     expect(errors[0]!.code).toMatch(/^malformed_/);
   });
 
-  it("ignores an unknown event type from a newer protocol without an error", () => {
+  it.each(["hologram", "constructor", "toString", "__proto__", "valueOf"])(
+    "ignores an unknown event type (%s) without an error",
+    (type) => {
+      const { acc, errors, apply } = accumulate();
+      const before = acc.getMessages();
+      expect(() => apply({ type, payload: 1 })).not.toThrow();
+      expect(acc.getMessages()).toBe(before);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it("keeps an activity's content when a patch to it does not fit", () => {
     const { acc, errors, apply } = accumulate();
+    apply({ type: "activity-snapshot", activityType: "plan", content: { steps: ["a"] } });
     const before = acc.getMessages();
-    apply({ type: "hologram", payload: 1 });
+    apply({
+      type: "activity-delta",
+      activityType: "plan",
+      patch: [{ op: "replace", path: "/x/y", value: 1 }],
+    });
     expect(acc.getMessages()).toBe(before);
+    expect(errors).toEqual([expect.objectContaining({ code: "malformed_event" })]);
+    apply({
+      type: "activity-delta",
+      activityType: "plan",
+      patch: [{ op: "add", path: "/steps/-", value: "b" }],
+    });
+    expect(acc.getMessages()[1]).toMatchObject({ content: { steps: ["a", "b"] } });
+  });
+
+  it("gives a message named with an empty id a usable one", () => {
+    const { acc, errors, apply } = accumulate();
+    apply({ type: "text-delta", messageId: "", text: "Text" });
+    apply({ type: "message-update", id: "" });
+    apply({ type: "reasoning-delta", messageId: "", text: "Hmm" });
+    apply({ type: "activity-snapshot", messageId: "", activityType: "plan", content: {} });
+    apply({ type: "tool-call-result", messageId: "", toolCallId: "c", content: "42" });
+    const added = acc.getMessages().slice(1);
+    expect(added.map((m) => m.role)).toEqual(["assistant", "reasoning", "activity", "tool"]);
+    expect(added.map((m) => m.id)).toEqual(["gen-1", "gen-2", "gen-3", "gen-4"]);
+    expect(added[0]).toMatchObject({ content: "Text" });
     expect(errors).toEqual([]);
   });
 
@@ -106,6 +161,9 @@ describe("createMessageAccumulator with hostile input", () => {
       .string({ minLength: 1, maxLength: 8 })
       .map((text) => ({ type: "text-delta", text }));
     const known = fc.constantFrom(
+      "constructor",
+      "toString",
+      "__proto__",
       "text-delta",
       "message-start",
       "message-end",
@@ -158,7 +216,10 @@ describe("createMessageAccumulator with hostile input", () => {
                 "error",
                 "code",
               ),
-              fc.oneof(fc.anything(), fc.constantFrom("a1", "c1", "x")),
+              fc.oneof(
+                fc.anything(),
+                fc.constantFrom("a1", "c1", "x", "", "constructor", "__proto__"),
+              ),
             )
             .map((fields) => ({ ...fields, ...base })),
         ),
@@ -174,17 +235,26 @@ describe("createMessageAccumulator with hostile input", () => {
         // …and straight into the accumulator.
         for (const stream of [decoded, events]) {
           const { acc, apply } = accumulate();
-          let text = "";
+          let texts: string[] = [];
           for (const event of stream) {
             expect(() => apply(event)).not.toThrow();
             const messages = acc.getMessages();
-            for (const message of messages) expect(typeof message?.id).toBe("string");
-            // Only a snapshot that replaces the thread may take text away.
-            const now = replyText(messages);
-            if ((event as { type?: unknown })?.type !== "messages-snapshot")
-              expect(now.length).toBeGreaterThanOrEqual(text.length);
-            expect(now.startsWith(text) || now.length >= text.length).toBe(true);
-            text = now;
+            // Every entry is a valid message, as validateMessages sees it.
+            const check = validateMessages(messages);
+            expect(check.errors).toEqual([]);
+            expect(check.messages).toHaveLength(messages.length);
+            // Only a snapshot that replaces the thread may take text away; one holding an entry
+            // that cannot be a message (no object, no id) is not applied.
+            const now = replyTexts(messages);
+            const snapshot = event as { type?: unknown; messages?: unknown };
+            const replaces =
+              snapshot?.type === "messages-snapshot" &&
+              Array.isArray(snapshot.messages) &&
+              snapshot.messages.every((m) => typeof m?.id === "string" && m.id !== "");
+            // Each reply's text so far is still there, maybe longer (or under a new id).
+            if (!replaces)
+              for (const before of texts) expect(now.some((t) => t.startsWith(before))).toBe(true);
+            texts = now;
           }
           expect(() => acc.finish()).not.toThrow();
         }

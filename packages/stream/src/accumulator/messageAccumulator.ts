@@ -1,6 +1,7 @@
 // fast-json-patch ships CommonJS to Node: only its default export is importable everywhere.
 import jsonPatch from "fast-json-patch";
 import type { CrayonStreamEvent, JsonPatchOperation, StreamErrorEvent } from "../events";
+import { isRecord } from "../internal/jsonData";
 import type {
   ActivityMessage,
   AssistantMessage,
@@ -138,14 +139,15 @@ export function createMessageAccumulator(
     return message;
   };
 
-  const createAssistant = (id: string = generateId()): AssistantMessage => {
+  // An empty id from the stream is no id: a message always gets a usable one.
+  const createAssistant = (id?: string): AssistantMessage => {
     const message = add<AssistantMessage>({
-      id,
+      id: id || generateId(),
       role: "assistant",
       content: "",
       status: "streaming",
     });
-    currentAssistant = lastAssistant = id;
+    currentAssistant = lastAssistant = message.id;
     return message;
   };
 
@@ -175,7 +177,7 @@ export function createMessageAccumulator(
       return edit(id);
     }
     const created = add<ReasoningMessage>({
-      id: id !== undefined && !find(id) ? id : generateId(),
+      id: id && !find(id) ? id : generateId(),
       role: "reasoning",
       content: "",
       isThinking: true,
@@ -222,16 +224,24 @@ export function createMessageAccumulator(
   const report = (code: "malformed_event" | "malformed_message", error: string) =>
     options.onError?.({ type: "error", code, error });
 
-  const patchDocument = <T>(document: T, patch: JsonPatchOperation[], what: string): T => {
+  /**
+   * `document` patched (a copy), or undefined after reporting why when the patch does not fit
+   * it or the result does not `fit`.
+   */
+  const patchDocument = (
+    document: unknown,
+    patch: JsonPatchOperation[],
+    what: string,
+    fit: (result: unknown) => boolean = () => true,
+  ): { result: any } | undefined => {
+    let problem: unknown = "the result is not an object";
     try {
-      return jsonPatch.applyPatch(document, patch as any, false, false).newDocument as T;
+      const result = jsonPatch.applyPatch(document, patch as any, false, false).newDocument;
+      if (fit(result)) return { result };
     } catch (error) {
-      report(
-        "malformed_event",
-        `Could not apply the JSON Patch to ${what}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return document;
+      problem = error instanceof Error ? error.message : error;
     }
+    report("malformed_event", `Could not apply the JSON Patch to ${what}: ${problem}`);
   };
 
   const targetActivity = (activityType: string, messageId?: string): ActivityMessage => {
@@ -241,7 +251,7 @@ export function createMessageAccumulator(
       return edit(id);
     }
     const created = add<ActivityMessage>({
-      id: id !== undefined && !find(id) ? id : generateId(),
+      id: id && !find(id) ? id : generateId(),
       role: "activity",
       activityType,
       content: {},
@@ -295,7 +305,7 @@ export function createMessageAccumulator(
       }
       case "message-update": {
         const id = currentAssistant ?? lastAssistant;
-        if (id === undefined || id === event.id || find(event.id)) return;
+        if (id === undefined || !event.id || id === event.id || find(event.id)) return;
         const message = edit<AssistantMessage>(id);
         const index = indexById.get(id)!;
         indexById.delete(id);
@@ -334,7 +344,7 @@ export function createMessageAccumulator(
           if (event.error !== undefined) message.error = event.error;
         } else {
           const message: ToolMessage = {
-            id: event.messageId !== undefined && !existing ? event.messageId : generateId(),
+            id: event.messageId && !existing ? event.messageId : generateId(),
             role: "tool",
             toolCallId: event.toolCallId,
             content: event.content,
@@ -387,11 +397,23 @@ export function createMessageAccumulator(
         return;
       }
       case "activity-delta": {
-        const message = targetActivity(event.activityType, event.messageId);
-        let content = message.content;
-        if (event.patch) content = patchDocument(content, event.patch, `activity ${message.id}`);
+        // The new content is worked out before anything changes: a patch that does not fit
+        // leaves no trace (not even an empty activity).
+        const id = event.messageId ?? activityByType.get(event.activityType);
+        const existing = id === undefined ? undefined : find(id);
+        let content = existing?.role === "activity" ? existing.content : {};
+        if (event.patch) {
+          const patched = patchDocument(
+            content,
+            event.patch,
+            `the ${event.activityType} activity`,
+            isRecord,
+          );
+          if (!patched) return;
+          content = patched.result;
+        }
         if (event.content) content = { ...content, ...event.content };
-        message.content = content;
+        targetActivity(event.activityType, event.messageId).content = content;
         return;
       }
       case "messages-snapshot": {
@@ -447,9 +469,11 @@ export function createMessageAccumulator(
       case "state-snapshot":
         state = event.snapshot;
         return;
-      case "state-delta":
-        state = patchDocument(state ?? {}, event.delta, "the agent state");
+      case "state-delta": {
+        const patched = patchDocument(state ?? {}, event.delta, "the agent state");
+        if (patched) state = patched.result;
         return;
+      }
       case "run-finish": {
         if (event.outcome === "interrupt" || event.outcome === "cancelled") {
           const id = currentAssistant ?? lastAssistant;

@@ -365,8 +365,8 @@ describe("crayonSSEAdapter: hostile input", () => {
       'event: text\ndata: a\n\nevent: tool_call_start\ndata: {"toolCall',
     ]);
     expect(cutJSON).toEqual([text("a"), truncated]);
-    // Cut before any data: SSE would not dispatch that event even if it were finished.
-    expect(await parse(["event: text\ndata: a\n\nevent: tex"])).toEqual([text("a")]);
+    // Cut before the frame's data: its data never came, so the reply is cut too.
+    expect(await parse(["event: text\ndata: a\n\nevent: tex"])).toEqual([text("a"), truncated]);
   });
 
   it("reads a 10 MB text event intact", async () => {

@@ -73,7 +73,7 @@ export function eventStream(
       let started = false;
       let received = false;
       let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-      const decoder = new TextDecoder("utf-8");
+      const decoder = new TextDecoder();
       const emit: Emit = (event) => {
         queue.push(event);
       };

@@ -1,58 +1,110 @@
-import { fieldProblem, shapeProblem } from "../internal/fieldSpec";
+import { fieldProblem, ownEntry } from "../internal/fieldSpec";
 import { isRecord } from "../internal/jsonData";
 import type { Message } from "../message";
 import type { MalformedMessageError, MessageValidation } from "./malformedMessageError";
+import {
+  FILE_FIELDS,
+  MEDIA_PART_FIELDS,
+  MEDIA_TYPES,
+  PART_FIELDS,
+  ROLE_FIELDS,
+  SOURCE_FIELDS,
+  SOURCE_TYPE_FIELDS,
+  TOOL_CALL_FIELDS,
+} from "./messageShapes";
 
-const BASE = "name:s? isVisuallyHidden:b? metadata:o? encryptedValue:s? subagentRunId:s?";
-/** Each role's fields besides `id`, `role`, the base ones and user / tool `content`. */
-const ROLES: Record<string, string> = {
-  user: "context:a?",
-  tool: "toolCallId:s error:s?",
-  assistant: "content:s? status:s? error:s? context:a?",
-  system: "content:s",
-  developer: "content:s",
-  reasoning: "content:s isThinking:b?",
-  activity: "activityType:s",
+type Say = (path: string, what: string) => void;
+type Entry = Record<string, any>;
+
+/**
+ * `record` without its wrong-typed optional fields (null ones removed silently), or the name
+ * of a required field that is wrong. The same object when nothing had to be removed.
+ */
+function fitFields(record: Entry, spec: string, path: string, say: Say): Entry | string {
+  let fitted = record;
+  for (let problem = fieldProblem(fitted, spec, true); problem; ) {
+    const [name, optional] = problem;
+    if (!optional) return name;
+    if (fitted[name] !== null) say(path + name, "invalid; removed");
+    if (fitted === record) fitted = { ...record };
+    delete fitted[name];
+    problem = fieldProblem(fitted, spec, true);
+  }
+  return fitted;
+}
+
+/** JSON text for tool call arguments that are not text; "" when they cannot be written. */
+function argumentsText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * For each list field, what its entries must be: the fields (none for an unknown part type)
+ * and what else makes an entry unusable.
+ */
+const ENTRIES: Record<string, (entry: Entry) => [fields?: string, problem?: string | false]> = {
+  content: (part) => {
+    if (!MEDIA_TYPES.includes(part.type))
+      return [
+        ownEntry(PART_FIELDS, part.type),
+        part.type === "binary" &&
+          typeof part.data !== "string" &&
+          typeof part.url !== "string" &&
+          "data or url",
+      ];
+    const { source } = part;
+    const fields = isRecord(source) && ownEntry(SOURCE_TYPE_FIELDS, source.type);
+    return [MEDIA_PART_FIELDS, !(fields && !fieldProblem(source, fields)) && "source"];
+  },
+  toolCalls: (call) => [
+    TOOL_CALL_FIELDS,
+    !(isRecord(call.function) && typeof call.function.name === "string") && "function",
+  ],
+  sources: () => [SOURCE_FIELDS],
+  files: () => [FILE_FIELDS],
 };
-const STATUSES = ["streaming", "complete", "awaiting_input", "stopped", "error"];
-const MEDIA = ["image", "audio", "video", "document"];
 
-/** Why a content part cannot be kept. */
-const partProblem = (part: unknown): string | undefined =>
-  !isRecord(part)
-    ? "not an object"
-    : part.type === "text"
-      ? shapeProblem(part, "text:s")
-      : MEDIA.includes(part.type)
-        ? shapeProblem(part.source, "value:s mimeType:s?") && "invalid source"
-        : part.type === "binary"
-          ? shapeProblem(part, "mimeType:s data:s?") ||
-            (typeof part.data !== "string" && typeof part.url !== "string"
-              ? "no data or url"
-              : undefined)
-          : "unknown type";
+/** The entry repaired in a copy, the same entry when valid, or undefined (said why). */
+function checkEntry(key: string, entry: unknown, path: string, say: Say): Entry | undefined {
+  if (!isRecord(entry)) return void say(path, "not an object; removed");
+  const [fields, problem] = ENTRIES[key]!(entry);
+  const fitted = problem || !fields ? problem || "type" : fitFields(entry, fields, `${path}.`, say);
+  if (typeof fitted === "string") return void say(path, `invalid ${fitted}; removed`);
+  if (key !== "toolCalls") return fitted;
+  // A tool call's arguments are JSON text, and its type is "function".
+  const args = entry.function.arguments;
+  if (fitted.type === "function" && typeof args === "string") return fitted;
+  if (args != null && typeof args !== "string")
+    say(`${path}.function.arguments`, "not text; written as JSON");
+  const text = typeof args === "string" ? args : args == null ? "" : argumentsText(args);
+  return { ...fitted, type: "function", function: { ...entry.function, arguments: text } };
+}
 
-/** Why an entry of an assistant message's list field cannot be kept. */
-const LIST_ENTRIES: Record<string, (entry: unknown) => string | undefined> = {
-  toolCalls: (call) =>
-    shapeProblem(call, "id:s function:o") ||
-    shapeProblem((call as { function: unknown }).function, "name:s"),
-  sources: (source) => shapeProblem(source, "id:s kind:s url:s? title:s?"),
-  files: (file) => shapeProblem(file, "url:s mediaType:s filename:s?"),
+/** The list fields of each role whose invalid entries are removed. */
+const LISTS: Record<string, string[]> = {
+  user: ["content"],
+  tool: ["content"],
+  assistant: ["toolCalls", "sources", "files"],
 };
 
 /**
  * Checks messages that come from outside (a `loadThread` result, a `messages-snapshot`, a
- * stored row, a request body) against the {@link Message} union, without ever throwing.
+ * stored row, a request body) against the {@link Message} union in one linear pass, and never
+ * throws, whatever the input (even a getter that throws).
  *
  * - Valid messages are kept as they are (the same objects: checking costs no copies).
  * - What can be repaired without guessing is repaired in a copy: a wrong-typed optional field
- *   is removed, invalid entries of a list (`content` parts, `toolCalls`, `sources`, `files`)
- *   are removed, a tool call's non-string `arguments` become JSON text, an activity's
- *   missing `content` becomes `{}`. `null` in an optional field counts as absent.
- * - A message without a usable `id` or `role`, with a required field of the wrong type (a user
- *   message's `content` that is neither text nor a list, a tool message without `toolCallId`,
- *   …) or repeating an earlier message's id is left out.
+ *   is removed (also inside content parts, tool calls, sources and files), invalid entries of
+ *   a list (`content` parts, `toolCalls`, `sources`, `files`, holes included) are removed, a
+ *   tool call's non-string `arguments` become JSON text, an activity's `content` that is not
+ *   an object becomes `{}`. `null` in an optional field counts as absent and is not reported.
+ * - A message that is not an object, has no usable `id` or `role`, has a required field of the
+ *   wrong type (a user message's `content` that is neither text nor a list, a tool message
+ *   without `toolCallId`, …) or repeats an earlier message's id is left out.
  *
  * Every repair and every message left out is reported as a {@link MalformedMessageError} with
  * the message's index and the path of the offending field.
@@ -66,16 +118,27 @@ const LIST_ENTRIES: Record<string, (entry: unknown) => string | undefined> = {
 export function validateMessages(input: unknown): MessageValidation {
   const errors: MalformedMessageError[] = [];
   const messages: Message[] = [];
-  const ids = new Set<unknown>();
-  const list = Array.isArray(input) ? input : [];
-  if (list !== input) report(errors, -1, input, "", "not a list of messages");
-  for (let index = 0; index < list.length; index++) {
-    const message = validateMessage(list[index], index, errors);
-    if (message && ids.has(message.id)) report(errors, index, message, "id", "repeated; left out");
-    else if (message) {
-      ids.add(message.id);
-      messages.push(message);
+  const ids = new Set<string>();
+  // Reading the input can only throw through a getter or a proxy: what it holds from there on
+  // is left out.
+  try {
+    const list = Array.isArray(input) ? input : [];
+    if (list !== input) report(errors, -1, input, "", "not a list of messages");
+    for (let index = 0; index < list.length; index++) {
+      try {
+        const message = validateMessage(list[index], index, errors);
+        if (message && ids.has(message.id))
+          report(errors, index, message, "id", "repeated; left out");
+        else if (message) {
+          ids.add(message.id);
+          messages.push(message);
+        }
+      } catch {
+        report(errors, index, undefined, "", "could not be read; left out");
+      }
     }
+  } catch {
+    report(errors, -1, undefined, "", "could not be read");
   }
   return { messages, errors };
 }
@@ -90,7 +153,7 @@ function report(
   const error: MalformedMessageError = { code: "malformed_message", index, path, message };
   if (isRecord(input)) {
     if (typeof input.id === "string" && input.id) error.id = input.id;
-    if (ROLES[input.role]) error.role = input.role;
+    if (ownEntry(ROLE_FIELDS, input.role)) error.role = input.role;
   }
   errors.push(error);
 }
@@ -101,84 +164,38 @@ function validateMessage(
   index: number,
   errors: MalformedMessageError[],
 ): Message | undefined {
-  const say = (path: string, what: string) => report(errors, index, input, path, what);
+  const say: Say = (path, what) => report(errors, index, input, path, what);
   if (!isRecord(input)) return void say("", "not an object; left out");
-  const spec = ROLES[input.role];
-  if (typeof input.id !== "string" || !input.id || !spec)
-    return void say(spec ? "id" : "role", "invalid; left out");
-
-  let copy: Record<string, any> | undefined;
-  const set = (key: string, value: unknown) => {
-    copy ??= { ...input };
-    if (value === undefined) delete copy[key];
-    else copy[key] = value;
-  };
-  /** Keeps the valid entries of a list field; `list` is returned when all are valid. */
-  const keepValid = (key: string, problemOf: (entry: unknown) => string | undefined) => {
-    const list: unknown[] = input[key];
-    let kept: unknown[] | undefined;
-    list.forEach((entry, i) => {
-      const problem = problemOf(entry);
-      if (problem) {
-        kept ??= list.slice(0, i);
-        say(`${key}[${i}]`, `${problem}; removed`);
-      } else kept?.push(entry);
-    });
-    if (kept) set(key, kept);
-  };
-
-  // User and tool content: text, or a list whose invalid parts are removed.
-  if (input.role === "user" || input.role === "tool") {
-    if (Array.isArray(input.content)) keepValid("content", partProblem);
-    else if (typeof input.content !== "string") return void say("content", "invalid; left out");
+  const fields = ownEntry(ROLE_FIELDS, input.role);
+  if (typeof input.id !== "string" || !input.id || !fields)
+    return void say(fields ? "id" : "role", "invalid; left out");
+  if ((input.role === "user" || input.role === "tool") && typeof input.content !== "string") {
+    if (!Array.isArray(input.content)) return void say("content", "invalid; left out");
   }
-  if (input.role === "activity" && !isRecord(input.content)) {
+  const fitted = fitFields(input, fields, "", say);
+  if (typeof fitted === "string") return void say(fitted, "invalid; left out");
+
+  let message = fitted;
+  const set = (key: string, value: unknown) => {
+    if (message === input) message = { ...input };
+    message[key] = value;
+  };
+  for (const key of ownEntry(LISTS, input.role) ?? []) {
+    const list = message[key];
+    if (!Array.isArray(list)) continue;
+    // A for loop, not forEach: holes are entries too (forEach would skip them).
+    let kept: Entry[] | undefined;
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i];
+      const checked = checkEntry(key, entry, `${key}[${i}]`, say);
+      if (!checked || checked !== entry) kept ??= list.slice(0, i);
+      if (kept && checked) kept.push(checked);
+    }
+    if (kept) set(key, kept);
+  }
+  if (input.role === "activity" && !isRecord(message.content)) {
     say("content", "not an object; replaced with {}");
     set("content", {});
   }
-  // Wrong-typed optional fields are removed (null silently); a wrong required one is fatal.
-  const fields = `${BASE} ${spec}`;
-  for (let problem = fieldProblem(input, fields, true); problem; ) {
-    const [name, optional] = problem;
-    if (!optional) return void say(name, "invalid; left out");
-    if (input[name] !== null) say(name, "invalid; removed");
-    set(name, undefined);
-    problem = fieldProblem(copy!, fields, true);
-  }
-  if (input.role === "assistant") {
-    if (input.status !== undefined && !STATUSES.includes(input.status)) {
-      say("status", "invalid; removed");
-      set("status", undefined);
-    }
-    for (const key in LIST_ENTRIES) {
-      const value = input[key];
-      if (Array.isArray(value)) keepValid(key, LIST_ENTRIES[key]!);
-      else if (value !== undefined) {
-        if (value !== null) say(key, "not a list; removed");
-        set(key, undefined);
-      }
-    }
-    const calls: any[] | undefined = (copy ?? input).toolCalls;
-    if (
-      calls?.some((call) => call.type !== "function" || typeof call.function.arguments !== "string")
-    ) {
-      set(
-        "toolCalls",
-        calls.map((call, i) => {
-          const args = call.function.arguments;
-          if (typeof args !== "string" && args != null)
-            say(`toolCalls[${i}].function.arguments`, "not text; serialised");
-          return {
-            ...call,
-            type: "function",
-            function: {
-              ...call.function,
-              arguments: typeof args === "string" ? args : args == null ? "" : JSON.stringify(args),
-            },
-          };
-        }),
-      );
-    }
-  }
-  return (copy ?? input) as Message;
+  return message as Message;
 }
