@@ -27,24 +27,41 @@ const STREAM_TIMEOUT_MS = 60_000;
 // the user must see is checked instead.
 const EXPECTED = {
   "crayonchat-states--malformed-messages": {
-    // Each bad row logs its render error (React, then the boundary): all expected here.
-    consoleError: /./,
+    // Each bad part logs its render error (React's report, then the boundary's, once).
+    consoleError: /^(Crayon: .+ could not be displayed\.|TypeError: )/,
     async check(page) {
       const problems = [];
-      const notes = await page.locator(".crayon-render-error").allTextContents();
-      if (
-        !notes.some((t) =>
-          /This message could not be displayed \(user message bad-object\)/.test(t),
-        )
-      )
-        problems.push(`no compact error for the bad user message; notes: ${JSON.stringify(notes)}`);
-      if (!notes.includes("1 message could not be displayed"))
-        problems.push("the null entry is not counted");
-      for (const text of ["Here is what the old backend stored.", "The valid messages still show"])
+      const notes = (await page.locator(".crayon-render-error").allTextContents()).sort();
+      const expectedNotes = [
+        "1 message could not be displayed",
+        ...["bad-object", "bad-parts", "bad-image"].map(
+          (id) => `This message could not be displayed (user message ${id})`,
+        ),
+        ...["bad-tools", "bad-sources", "bad-files"].map(
+          (id) => `This message could not be displayed (assistant message ${id})`,
+        ),
+        // bad-call and bad-call-list: the reply stays, its broken tool call does not.
+        "This tool call could not be displayed (unknown)",
+        "This tool call could not be displayed (unknown)",
+        "This activity could not be displayed (plan)",
+      ].sort();
+      if (JSON.stringify(notes) !== JSON.stringify(expectedNotes))
+        problems.push(
+          `compact errors: expected ${JSON.stringify(expectedNotes)}, got ${JSON.stringify(notes)}`,
+        );
+      for (const text of [
+        "Here is what the old backend stored.",
+        "This reply's text stays; only its broken tool call is replaced.",
+        "And a chart, please.",
+        "The valid messages still show.",
+      ])
         if ((await page.getByText(text).count()) === 0)
           problems.push(`valid message missing: ${text}`);
       if ((await page.getByRole("textbox", { name: "Message" }).count()) !== 1)
         problems.push("the composer is gone");
+      const logo = page.getByRole("img", { name: "Crayon logo" });
+      if (!(await logo.count()) || !(await logo.evaluate((img) => img.naturalWidth > 0)))
+        problems.push("the same-origin image did not load");
       const placeholder = page.getByRole("button", {
         name: /Load image from charts\.example\.com/,
       });

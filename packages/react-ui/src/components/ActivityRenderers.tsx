@@ -1,6 +1,6 @@
 import type { ActivityMessage } from "@crayonai/stream";
 import { type ComponentType, createContext, type ReactNode, useContext } from "react";
-import { RenderErrorBoundary } from "./RenderErrorBoundary";
+import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 
 /** A component that renders one kind of activity message. */
 export type ActivityRenderer = ComponentType<{ message: ActivityMessage }>;
@@ -120,15 +120,12 @@ export function DefaultActivityRenderer({ message }: { message: ActivityMessage 
 export function ActivityView({ message }: { message: ActivityMessage }) {
   const Renderer = useActivityRenderer(message.activityType) ?? DefaultActivityRenderer;
   // A renderer is app code: if it throws, only its card says so.
+  const kind = labelOf(message.activityType);
   return (
     <RenderErrorBoundary
       resetKey={message}
-      fallback={
-        <div className="crayon-render-error" role="note">
-          This activity could not be displayed{" "}
-          <span className="crayon-render-error__detail">({String(message.activityType)})</span>
-        </div>
-      }
+      what={`the ${kind} activity in message ${labelOf(message.id)}`}
+      fallback={<RenderErrorNotice what="This activity" detail={kind} />}
     >
       <Renderer message={message} />
     </RenderErrorBoundary>

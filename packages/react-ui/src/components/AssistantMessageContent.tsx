@@ -2,6 +2,7 @@ import type { AssistantMessage, ToolMessage } from "@crayonai/stream";
 import { safeImageUrl, safeLinkUrl } from "../internal/safeUrl";
 import { Markdown } from "./Markdown";
 import { RemoteImage } from "./RemoteImage";
+import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 import { ToolCallView } from "./ToolCallView";
 
 /** Props of {@link AssistantMessageContent}. */
@@ -23,15 +24,26 @@ export function AssistantMessageContent({
   return (
     <div className="crayon-assistant-content">
       {message.content && <Markdown>{message.content}</Markdown>}
-      {message.toolCalls?.map((toolCall) => (
-        <ToolCallView
-          key={toolCall.id}
-          toolCall={toolCall}
-          result={toolResults?.get(toolCall.id)}
-          isStreaming={isStreaming}
-          isAwaitingInput={message.status === "awaiting_input"}
-        />
-      ))}
+      {message.toolCalls?.map((toolCall, index) => {
+        // A tool call may be malformed (or its view may throw): only its own card says so.
+        const id: unknown = toolCall?.id;
+        const name = labelOf(toolCall?.function?.name);
+        return (
+          <RenderErrorBoundary
+            key={typeof id === "string" ? id : `#${index}`}
+            resetKey={toolCall}
+            what={`tool call ${name} in message ${labelOf(message.id)}`}
+            fallback={<RenderErrorNotice what="This tool call" detail={name} />}
+          >
+            <ToolCallView
+              toolCall={toolCall}
+              result={typeof id === "string" ? toolResults?.get(id) : undefined}
+              isStreaming={isStreaming}
+              isAwaitingInput={message.status === "awaiting_input"}
+            />
+          </RenderErrorBoundary>
+        );
+      })}
       {message.files?.map((file) => {
         const image = file.mediaType.startsWith("image/") ? safeImageUrl(file.url) : undefined;
         const href = safeLinkUrl(file.url);

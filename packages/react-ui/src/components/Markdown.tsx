@@ -1,10 +1,9 @@
 import { memo } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
-import rehypeSanitize from "rehype-sanitize";
-import remarkGfm from "remark-gfm";
+import type { Components } from "react-markdown";
 import { ImagePolicyContext } from "../internal/imagePolicy";
 import { CodeBlock } from "./CodeBlock";
 import { RemoteImage } from "./RemoteImage";
+import { StreamingMarkdown } from "./StreamingMarkdown";
 
 /** A hast node, as far as reading the text of a code block needs. */
 type HastNode = {
@@ -27,7 +26,8 @@ function languageOf(code: HastNode | undefined): string | undefined {
   return typeof language === "string" ? language.slice("language-".length) : undefined;
 }
 
-const components: Components = {
+/** How markdown elements render (every block is formatted with this map). */
+export const markdownComponents: Components = {
   // Images load only from allowed origins; others wait for a click (see RemoteImage).
   img: ({ node: _node, src, alt }) => (
     <RemoteImage
@@ -69,19 +69,14 @@ export type MarkdownProps = {
 /**
  * Renders untrusted markdown safely: raw HTML is skipped, the result is sanitized, and URLs
  * pass react-markdown's default transform (which drops `javascript:`, `data:` and other
- * non-web protocols).
+ * non-web protocols). Streamed text costs time linear in its length: complete blocks are
+ * parsed once, only the growing last block again on each update, and huge text is shown in
+ * bounded steps (see "Streamed markdown" in the README).
  */
 export const Markdown = memo(function Markdown({ children, allowedImageOrigins }: MarkdownProps) {
   const markdown = (
     <div className="crayon-markdown">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[rehypeSanitize]}
-        skipHtml
-        components={components}
-      >
-        {children}
-      </ReactMarkdown>
+      <StreamingMarkdown components={markdownComponents}>{children}</StreamingMarkdown>
     </div>
   );
   return allowedImageOrigins ? (

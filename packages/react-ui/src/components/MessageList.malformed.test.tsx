@@ -37,6 +37,8 @@ const malformed: unknown[] = [
   { id: "m7", role: "assistant", content: "ok", files: {} },
   { id: "m8", role: "activity", activityType: "plan", content: null },
   { id: "m9", role: "assistant", content: 42 },
+  { id: "m10", role: "assistant", content: "ok", toolCalls: [null] },
+  { id: "m11", role: "assistant", content: "ok", toolCalls: { length: 1 } },
   null,
   "just a string",
 ];
@@ -115,5 +117,46 @@ describe("MessageList with malformed messages", () => {
     act(() => chat().threadManager.setAgentState({ rerender: true }));
     expect(within(log()).getByText("Fixed")).toBeTruthy();
     expect(within(log()).queryByText(/could not be displayed/)).toBeNull();
+  });
+
+  it("contains a broken tool call to its own card, keeping the reply's text and other calls", () => {
+    const backend = createBackend();
+    const reply = {
+      id: "a",
+      role: "assistant",
+      content: "Text before the tools",
+      status: "complete",
+      toolCalls: [
+        { id: "c1", type: "function", function: { name: "search_docs", arguments: "{}" } },
+        { id: "c2", type: "function", function: null },
+      ],
+    } as unknown as Message;
+    renderWithChat(backend, (c) => (
+      <Chat chat={{ ...c, threadManager: { ...c.threadManager, messages: [reply] } }} />
+    ));
+    expect(within(log()).getByText("Text before the tools")).toBeTruthy();
+    expect(within(log()).getByText("search_docs")).toBeTruthy();
+    expect(within(log()).getByRole("note").textContent).toBe(
+      "This tool call could not be displayed (unknown)",
+    );
+  });
+
+  it("reports a row that keeps failing while it streams to the console once", () => {
+    const backend = createBackend();
+    const version = (n: number) => ({ id: "s", role: "user", content: { frame: n } }) as never;
+    let shown: Message[] = [version(1)];
+    const { chat } = renderWithChat(backend, (c) => (
+      <Chat chat={{ ...c, threadManager: { ...c.threadManager, messages: shown } }} />
+    ));
+    for (let n = 2; n <= 4; n++) {
+      shown = [version(n)];
+      act(() => chat().threadManager.setAgentState({ frame: n }));
+    }
+    expect(within(log()).getByRole("note").textContent).toMatch(/\(user message s\)/);
+    const reports = consoleError.mock.calls.filter(([first]: unknown[]) =>
+      String(first).startsWith("Crayon:"),
+    );
+    expect(reports).toHaveLength(1);
+    expect(reports[0]![0]).toBe("Crayon: user message s could not be displayed.");
   });
 });

@@ -7,7 +7,7 @@ import { ThreadActionsContext, useThreadActionsOf } from "../internal/threadActi
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { ErrorNotice } from "./ErrorNotice";
 import { Message, type MessageProps } from "./Message";
-import { MessageRenderError, RenderErrorBoundary } from "./RenderErrorBoundary";
+import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 import { ReplyAnnouncer } from "./ReplyAnnouncer";
 
 /**
@@ -48,10 +48,12 @@ function sameResults(
 const MessageRow = memo(
   function MessageRow(props: MessageProps) {
     const { message } = props;
+    const detail = `${labelOf(message.role)} message ${labelOf(message.id)}`;
     return (
       <RenderErrorBoundary
         resetKey={message}
-        fallback={<MessageRenderError role={message.role} id={message.id} />}
+        what={detail}
+        fallback={<RenderErrorNotice what="This message" detail={detail} />}
       >
         <Message {...props} />
       </RenderErrorBoundary>
@@ -66,11 +68,15 @@ const MessageRow = memo(
 );
 
 function resultsFor(message: ChatMessage, all: Map<string, ToolMessage>) {
-  if (message.role !== "assistant" || !message.toolCalls?.length) return undefined;
+  // Runs outside the row's error boundary: a malformed `toolCalls` must not throw here.
+  const calls: unknown = message.role === "assistant" ? message.toolCalls : undefined;
+  if (!Array.isArray(calls) || calls.length === 0) return undefined;
   const results = new Map<string, ToolMessage>();
-  for (const call of message.toolCalls) {
-    const result = all.get(call.id);
-    if (result) results.set(call.id, result);
+  for (const call of calls) {
+    const id = (call as { id?: unknown } | null)?.id;
+    if (typeof id !== "string") continue;
+    const result = all.get(id);
+    if (result) results.set(id, result);
   }
   return results;
 }

@@ -1,5 +1,10 @@
 import { useState } from "react";
-import { imageHost, mayLoadImage, useAllowedImageOrigins } from "../internal/imagePolicy";
+import {
+  absoluteImageUrl,
+  loadImageLabel,
+  mayLoadImage,
+  useAllowedImageOrigins,
+} from "../internal/imagePolicy";
 import { safeImageUrl } from "../internal/safeUrl";
 
 /** Props of {@link RemoteImage}. */
@@ -21,13 +26,21 @@ export function RemoteImage({
 }: RemoteImageProps) {
   const allowed = useAllowedImageOrigins();
   const [loadAnyway, setLoadAnyway] = useState<string | undefined>();
-  const safe = safeImageUrl(src);
+  const safe = safeImageUrl(absoluteImageUrl(src));
   if (!safe) return null;
   if (loadAnyway === safe || mayLoadImage(safe, allowed))
     return <img className={className} src={safe} alt={alt} />;
   return (
-    <button type="button" className="crayon-image-placeholder" onClick={() => setLoadAnyway(safe)}>
-      Load image from {imageHost(safe)}
+    <button
+      type="button"
+      className="crayon-image-placeholder"
+      onClick={(event) => {
+        // Inside a markdown link, loading the image must not also follow the link.
+        event.preventDefault();
+        setLoadAnyway(safe);
+      }}
+    >
+      {loadImageLabel(safe)}
       {alt && <span className="crayon-image-placeholder__alt">{alt}</span>}
     </button>
   );

@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from "react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 
 /** Props of {@link RenderErrorBoundary}. */
 type RenderErrorBoundaryProps = {
@@ -6,6 +6,8 @@ type RenderErrorBoundaryProps = {
   fallback: ReactNode;
   /** When this changes (a new version of the message), rendering is tried again. */
   resetKey: unknown;
+  /** What failed, for the console report (e.g. `user message m1`). */
+  what: string;
   children: ReactNode;
 };
 
@@ -18,6 +20,8 @@ type State = { failedFor: unknown; failed: boolean };
  */
 export class RenderErrorBoundary extends Component<RenderErrorBoundaryProps, State> {
   override state: State = { failedFor: undefined, failed: false };
+  // A streaming row can fail on every update: the console hears about it once.
+  private reported = false;
 
   static getDerivedStateFromError(): Partial<State> {
     return { failed: true };
@@ -33,9 +37,15 @@ export class RenderErrorBoundary extends Component<RenderErrorBoundaryProps, Sta
     return null;
   }
 
-  override componentDidCatch(error: unknown): void {
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
     this.setState({ failedFor: this.props.resetKey });
-    console.error("Crayon: a part of the chat could not be displayed.", error);
+    if (this.reported) return;
+    this.reported = true;
+    console.error(
+      `Crayon: ${this.props.what} could not be displayed.`,
+      error,
+      info.componentStack ?? "",
+    );
   }
 
   override render(): ReactNode {
@@ -44,17 +54,14 @@ export class RenderErrorBoundary extends Component<RenderErrorBoundaryProps, Sta
 }
 
 /** A label for a value that should be a string but may be anything. */
-const label = (value: unknown) =>
+export const labelOf = (value: unknown): string =>
   typeof value === "string" && value ? value.slice(0, 80) : "unknown";
 
-/** The compact notice a message row shows when it cannot be rendered. */
-export function MessageRenderError({ role, id }: { role: unknown; id: unknown }) {
+/** The compact notice shown in place of a part of the chat that cannot be rendered. */
+export function RenderErrorNotice({ what, detail }: { what: string; detail: string }) {
   return (
     <div className="crayon-render-error" role="note">
-      This message could not be displayed{" "}
-      <span className="crayon-render-error__detail">
-        ({label(role)} message {label(id)})
-      </span>
+      {what} could not be displayed <span className="crayon-render-error__detail">({detail})</span>
     </div>
   );
 }

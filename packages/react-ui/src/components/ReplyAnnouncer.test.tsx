@@ -24,7 +24,9 @@ describe("ReplyAnnouncer", () => {
     const long = `${"word ".repeat(2_000_000)}END`; // 10 MB
     const text = announce(long);
     expect(text.length).toBeLessThan(400);
-    expect(text).toMatch(/^Ada: word word .*word… \(the reply continues in the conversation\)$/);
+    expect(text).toMatch(
+      /^Ada: word word .*word… \(continues in the conversation, 10 million characters in all\)$/,
+    );
     expect(text).not.toContain("END");
   });
 });

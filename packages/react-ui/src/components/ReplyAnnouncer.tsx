@@ -1,6 +1,6 @@
 import type { Message } from "@crayonai/stream";
 import { useEffect, useRef, useState } from "react";
-import { markdownToPlainText } from "../internal/markdownToPlainText";
+import { replySummary } from "../internal/replySummary";
 import { findLast } from "../internal/visibleMessages";
 
 /** Props of {@link ReplyAnnouncer}. */
@@ -12,24 +12,12 @@ export type ReplyAnnouncerProps = {
   agentName?: string;
 };
 
-/** How many characters of a reply are read out: the rest is in the message list. */
-const ANNOUNCED_LENGTH = 300;
-
-/** The start of a reply as plain text, cut at a word; never reads the whole of a long reply. */
-function summaryOf(content: string): string {
-  // Markdown shrinks when made plain: four times the length is plenty to fill the summary.
-  const head = content.slice(0, ANNOUNCED_LENGTH * 4);
-  const text = markdownToPlainText(head);
-  if (text.length <= ANNOUNCED_LENGTH && head.length === content.length) return text;
-  const cut = text.lastIndexOf(" ", ANNOUNCED_LENGTH);
-  return `${text.slice(0, cut > ANNOUNCED_LENGTH / 2 ? cut : ANNOUNCED_LENGTH)}… (the reply continues in the conversation)`;
-}
-
 function announcementFor(message: Message, agentName: string): string | undefined {
   if (message.role !== "assistant" || message.isVisuallyHidden) return undefined;
   // Failures are announced by the error alert.
   if (message.status === "error") return undefined;
-  const text = summaryOf(typeof message.content === "string" ? message.content : "") || "replied";
+  const text =
+    replySummary(typeof message.content === "string" ? message.content : "") || "replied";
   const suffix =
     message.status === "awaiting_input"
       ? " (waiting for your input)"

@@ -26,20 +26,44 @@ export function mayLoadImage(src: string, allowed: AllowedImageOrigins): boolean
     const { origin } = new URL(src, base);
     return (
       (base !== undefined && origin === location.origin) ||
-      allowed.includes("*") ||
-      allowed.includes(origin)
+      allowed.some((entry) => entry === "*" || originOf(entry) === origin)
     );
   } catch {
     return false;
   }
 }
 
-/** The host an image would load from, for the placeholder's label. */
-export function imageHost(src: string): string {
-  if (src.startsWith("data:")) return "an inline image";
+/** The origin of an allowed entry, so `https://CDN.example.com/` matches as it reads. */
+function originOf(entry: string): string | undefined {
   try {
-    return new URL(src).host;
+    return new URL(entry).origin;
   } catch {
-    return "another site";
+    return undefined;
+  }
+}
+
+// A URL that names its scheme (`https:`, `data:`, `javascript:` …) is taken as written.
+const HAS_SCHEME = /^\s*[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A relative image URL (`/charts/a.png`, `./logo.svg`) made absolute against the page, so it
+ * counts as same-origin; any other URL unchanged. `safeImageUrl` still decides what is an image.
+ */
+export function absoluteImageUrl(src: string | undefined): string | undefined {
+  if (!src || HAS_SCHEME.test(src) || typeof document === "undefined") return src;
+  try {
+    return new URL(src.trim(), document.baseURI).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The placeholder's label: which host the image would load from, so the user can judge. */
+export function loadImageLabel(src: string): string {
+  if (src.startsWith("data:")) return "Load inline image";
+  try {
+    return `Load image from ${new URL(src).host}`;
+  } catch {
+    return "Load image from another site";
   }
 }
