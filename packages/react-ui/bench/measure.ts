@@ -29,8 +29,10 @@ export type Failure = {
   timedOut?: {
     /** How long after the send the run was given up. */
     afterMs: number;
-    /** How long the page's main thread had not answered by then: a task at least this long. */
-    busyForMs: number;
+    /** The longest long task that had ended by then (0 if none). */
+    longestTaskMs: number;
+    /** How long the page had not answered the runner by then (busy to the end). */
+    unansweredForMs: number;
   };
 };
 
@@ -46,22 +48,23 @@ type Outcome = { error?: string; renderedAt?: number };
 
 declare global {
   interface Window {
-    /** [startTime, duration] of every long task since the page started. */
-    benchLongTasks?: [number, number][];
+    /** Hands a long task to the runner (a Playwright binding: works while the page is stuck). */
+    benchReportLongTask?: (startTime: number, duration: number) => Promise<void>;
     /** Set by the watcher once the reply is rendered (or the page reported an error). */
     benchOutcome?: Outcome;
   }
 }
 
-// Registered before any page script, so no long task is missed.
+// Registered before any page script, so no long task is missed. Each one goes to the runner as
+// it is observed, so a run given up while the page is still busy knows the tasks that ended.
 function observeLongTasks() {
   // tsx compiles this file keeping function names, through a `__name` helper that functions
   // sent to the page (as `startRun`) call: the page needs one too.
   (globalThis as { __name?: unknown }).__name ??= (fn: unknown) => fn;
-  const tasks: [number, number][] = [];
-  window.benchLongTasks = tasks;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
+    for (const entry of list.getEntries()) {
+      void window.benchReportLongTask?.(entry.startTime, entry.duration);
+    }
   }).observe({ type: "longtask", buffered: true });
 }
 
@@ -160,6 +163,10 @@ export async function measureRun(
       if (response.status() >= 400) pageErrors.push(`HTTP ${response.status()} ${response.url()}`);
     });
     page.on("crash", () => pageErrors.push("the page crashed (out of memory?)"));
+    const longTasks: [number, number][] = [];
+    await page.exposeFunction("benchReportLongTask", (startTime: number, duration: number) => {
+      longTasks.push([startTime, duration]);
+    });
     await page.addInitScript(observeLongTasks);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
@@ -171,6 +178,8 @@ export async function measureRun(
     const before = await readMetrics(cdp);
     const sentAt = Date.now();
     const startedAt = await page.evaluate(startRun, scenario.kind);
+    const runTasks = () =>
+      longTasks.filter(([start, duration]) => start + duration > startedAt).map(([, d]) => d);
     // Poll from here: an answer also shows the main thread is free; no answer, that it is not.
     let lastAnswerAt = Date.now();
     let outcome: Outcome | undefined;
@@ -181,12 +190,17 @@ export async function measureRun(
       const result = await Promise.race([answer, sleep(Math.max(0, left), "timeout" as const)]);
       if (result === "timeout") {
         stuck = true;
-        const timedOut = { afterMs: Date.now() - sentAt, busyForMs: Date.now() - lastAnswerAt };
-        const seconds = (ms: number) => Math.round(ms / 1000);
+        const timedOut = {
+          afterMs: Date.now() - sentAt,
+          longestTaskMs: Math.max(0, ...runTasks()),
+          unansweredForMs: Date.now() - lastAnswerAt,
+        };
+        const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
         throw new RunFailure({
           message:
-            `not rendered within ${seconds(timedOut.afterMs)} s of the send; the main thread ` +
-            `had not answered for ${seconds(timedOut.busyForMs)} s`,
+            `not rendered within ${seconds(timedOut.afterMs)} of the send; longest finished ` +
+            `task ${seconds(timedOut.longestTaskMs)}; no answer from the page for the last ` +
+            `${seconds(timedOut.unansweredForMs)}`,
           timedOut,
         });
       }
@@ -198,21 +212,14 @@ export async function measureRun(
     await page.waitForTimeout(SETTLE_MS);
     const after = await readMetrics(cdp);
 
-    const { longTasks, renderedChars } = await page.evaluate(
-      ({ since, contender }) => {
-        const root =
-          contender === "crayon"
-            ? document.querySelector(".crayon-message--assistant .crayon-markdown")
-            : document.getElementById("messages")?.lastElementChild?.querySelector(".prose");
-        return {
-          longTasks: (window.benchLongTasks ?? [])
-            .filter(([start, duration]) => start + duration > since)
-            .map(([, duration]) => duration),
-          renderedChars: root?.textContent?.length ?? 0,
-        };
-      },
-      { since: startedAt, contender },
-    );
+    const renderedChars = await page.evaluate((contender) => {
+      const root =
+        contender === "crayon"
+          ? document.querySelector(".crayon-message--assistant .crayon-markdown")
+          : document.getElementById("messages")?.lastElementChild?.querySelector(".prose");
+      return root?.textContent?.length ?? 0;
+    }, contender);
+    const tasks = runTasks();
     if (pageErrors.length > 0) {
       throw new RunFailure({ message: `page errors: ${pageErrors.join(" | ")}` });
     }
@@ -220,8 +227,8 @@ export async function measureRun(
       scriptMs: after.scriptMs - before.scriptMs,
       taskMs: after.taskMs - before.taskMs,
       layoutMs: after.layoutMs - before.layoutMs,
-      longestTaskMs: longTasks.length > 0 ? Math.max(...longTasks) : 0,
-      longTasks: longTasks.length,
+      longestTaskMs: Math.max(0, ...tasks),
+      longTasks: tasks.length,
       wallMs: outcome.renderedAt! - startedAt,
       heapMB: after.heapMB,
       renderedChars,

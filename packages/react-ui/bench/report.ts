@@ -72,19 +72,26 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
-// A contender with no finished run: for timeouts, the bounds that are known.
+/** Marks a bound taken from how long the page went without answering (see the README). */
+const UNANSWERED = "*";
+
+// A contender with no finished run: for timeouts, the bounds that are known. The page's last
+// silence counts as a task still running: the runner's probe waits in the main thread's queue.
 function failedRow(name: string, contender: Contender, failures: Failure[], runs: string) {
   const timeouts = failures.flatMap((f) => (f.timedOut ? [f.timedOut] : []));
-  if (timeouts.length === 0)
+  if (timeouts.length === 0) {
     return [name, CONTENDER_NAMES[contender], "failed", "", "", "", "", "", "", runs];
-  const busy = Math.max(...timeouts.map((t) => t.busyForMs));
+  }
+  const ended = Math.max(...timeouts.map((t) => t.longestTaskMs));
+  const silent = Math.max(...timeouts.map((t) => t.unansweredForMs));
   const after = Math.min(...timeouts.map((t) => t.afterMs));
+  const longestBound = silent > ended ? `≥ ${int(silent)}${UNANSWERED}` : `≥ ${int(ended)}`;
   return [
     name,
     CONTENDER_NAMES[contender],
     "timed out",
     "",
-    `≥ ${int(busy)}`,
+    longestBound,
     "",
     `> ${int(after)}`,
     "",
@@ -149,7 +156,10 @@ export function formatResults(results: ScenarioResult[]): string {
       ]);
     }
   }
-  return table(header, rows);
+  const note = rows.some((row) => row[4]!.endsWith(UNANSWERED))
+    ? `\n${UNANSWERED} the page had not answered for this long when the run was given up: a task still running.`
+    : "";
+  return table(header, rows) + note;
 }
 
 /** How script time per token grows with the reply: flat is linear, rising is worse. */
