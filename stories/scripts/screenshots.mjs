@@ -14,8 +14,9 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
-const staticDir = join(root, "storybook-static");
-const outDir = join(root, "screenshots");
+// Both can be moved (e.g. to check one build while another is being made).
+const staticDir = resolve(root, process.env.STORYBOOK_STATIC_DIR ?? "storybook-static");
+const outDir = resolve(root, process.env.STORYBOOK_SCREENSHOTS_DIR ?? "screenshots");
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SETTLE_TIMEOUT_MS = 15_000;
 // Stories where a reply is streamed after settling, to measure responsiveness (informational).
