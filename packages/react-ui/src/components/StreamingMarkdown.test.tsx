@@ -29,7 +29,13 @@ function WholeMarkdown({ text }: { text: string }) {
  * break there; blocks rendered apart have none) is not part of what anyone sees.
  */
 function blocksHtml(root: Element): string {
-  return [...root.childNodes]
+  // StreamingMarkdown wraps runs of blocks in groups: their blocks are the top-level ones.
+  const nodes = [...root.childNodes].flatMap((node) =>
+    node instanceof Element && node.classList.contains("crayon-markdown__group")
+      ? [...node.childNodes]
+      : [node],
+  );
+  return nodes
     .filter((node) => !(node.nodeType === Node.TEXT_NODE && /^\s*$/.test(node.textContent ?? "")))
     .map((node) => (node instanceof Element ? node.outerHTML : node.textContent))
     .join("");
@@ -239,6 +245,25 @@ describe("StreamingMarkdown", () => {
     } finally {
       stop();
     }
+  });
+
+  it("keeps every block's element while later blocks stream in (state inside a block survives)", async () => {
+    const paragraphs = Array.from({ length: 80 }, (_, i) => `Paragraph ${i}.`);
+    const view = (content: string) => (
+      <div data-testid="streamed">
+        <StreamingMarkdown components={markdownComponents}>{content}</StreamingMarkdown>
+      </div>
+    );
+    const { rerender, getByTestId } = render(view(paragraphs.slice(0, 40).join("\n\n")));
+    const root = getByTestId("streamed");
+    await settled(root);
+    const before = [...root.querySelectorAll("p")].slice(0, 39);
+    rerender(view(paragraphs.join("\n\n")));
+    await settled(root);
+    const after = [...root.querySelectorAll("p")];
+    expect(after.map((p) => p.textContent)).toEqual(paragraphs);
+    // The 33rd block was in the second group before the text grew; no block changed parent.
+    before.forEach((p, i) => expect(after[i]).toBe(p));
   });
 
   it("does not parse anything again when the text did not change", async () => {

@@ -51,10 +51,37 @@ const Block = memo(function Block({ view, register }: BlockProps) {
 });
 
 /**
+ * Blocks are rendered in groups of this many. A group whose blocks did not change is skipped
+ * whole, so an update reconciles groups, not every block of a huge reply; and a group off
+ * screen skips style and layout (`content-visibility` in the stylesheet), so the browser's work
+ * per update does not grow with the reply either.
+ */
+const GROUP_SIZE = 32;
+
+type GroupProps = { views: readonly BlockView[]; register: Register; isLast: boolean };
+
+const sameViews = (a: GroupProps, b: GroupProps) =>
+  a.register === b.register &&
+  a.isLast === b.isLast &&
+  a.views.length === b.views.length &&
+  a.views.every((view, i) => view === b.views[i]);
+
+/** A run of consecutive blocks (the last one may hold the growing block). */
+const BlockGroup = memo(function BlockGroup({ views, register, isLast }: GroupProps) {
+  return (
+    <div className={`crayon-markdown__group${isLast ? " crayon-markdown__group--last" : ""}`}>
+      {views.map((view) => (
+        <Block key={view.key} view={view} register={register} />
+      ))}
+    </div>
+  );
+}, sameViews);
+
+/**
  * Markdown that is re-rendered as it streams, at a cost linear in its length: complete
  * top-level blocks are parsed once and kept (memoised by their start offset); only the last,
  * still-growing block is parsed again on each update. Huge text is handled in bounded steps
- * (see `MarkdownStream`). Renders the blocks without a wrapper element.
+ * (see `MarkdownStream`). Renders the blocks in groups (`div.crayon-markdown__group`).
  */
 export function StreamingMarkdown({ children, components, limits }: StreamingMarkdownProps) {
   const [stream] = useState(() => new MarkdownStream(limits));
@@ -77,12 +104,23 @@ export function StreamingMarkdown({ children, components, limits }: StreamingMar
     return view.urgent ? soon(next, view.delayMs) : whenIdle(next);
   });
 
+  // The growing block sits where it will stay once complete: a block never changes group.
+  const views = view.tail ? [...view.blocks, view.tail] : view.blocks;
+  const groups: (readonly BlockView[])[] = [];
+  for (let start = 0; start < views.length; start += GROUP_SIZE) {
+    groups.push(views.slice(start, start + GROUP_SIZE));
+  }
   return (
     <>
-      {view.blocks.map((block) => (
-        <Block key={block.key} view={block} register={register} />
+      {groups.map((group, index) => (
+        <BlockGroup
+          // biome-ignore lint/suspicious/noArrayIndexKey: a group is its position (blocks never move)
+          key={index}
+          views={group}
+          register={register}
+          isLast={index === groups.length - 1}
+        />
       ))}
-      {view.tail && <Block key={view.tail.key} view={view.tail} register={register} />}
     </>
   );
 }
