@@ -121,6 +121,9 @@ const SNIPPETS = [
   "[ref]:\nhttps://example.com/next-line",
 ];
 
+/** Takes every version of the text at once (no wait between versions). */
+const EVERY_VERSION = { minVersionIntervalMs: 0 };
+
 const GAPS = ["\n", "\n\n", "\n\n\n", "\r\n\r\n", " \n\n", "\n\t\n"];
 
 const markdownDocument = fc
@@ -213,7 +216,7 @@ describe("StreamingMarkdown", () => {
     try {
       const view = (content: string) => (
         <div data-testid="streamed">
-          <StreamingMarkdown>{content}</StreamingMarkdown>
+          <StreamingMarkdown limits={EVERY_VERSION}>{content}</StreamingMarkdown>
         </div>
       );
       const { rerender, getByTestId } = render(view(text.slice(0, 3)));
@@ -251,7 +254,9 @@ describe("StreamingMarkdown", () => {
     const paragraphs = Array.from({ length: 80 }, (_, i) => `Paragraph ${i}.`);
     const view = (content: string) => (
       <div data-testid="streamed">
-        <StreamingMarkdown components={markdownComponents}>{content}</StreamingMarkdown>
+        <StreamingMarkdown components={markdownComponents} limits={EVERY_VERSION}>
+          {content}
+        </StreamingMarkdown>
       </div>
     );
     const { rerender, getByTestId } = render(view(paragraphs.slice(0, 40).join("\n\n")));
@@ -264,6 +269,35 @@ describe("StreamingMarkdown", () => {
     expect(after.map((p) => p.textContent)).toEqual(paragraphs);
     // The 33rd block was in the second group before the text grew; no block changed parent.
     before.forEach((p, i) => expect(after[i]).toBe(p));
+  });
+
+  it("takes at most one version of a fast stream per interval, and always shows the newest", async () => {
+    const parses: string[] = [];
+    const stop = observeMarkdownParses((source) => parses.push(source));
+    try {
+      const view = (content: string) => (
+        <div data-testid="streamed">
+          <StreamingMarkdown limits={{ minVersionIntervalMs: 300 }}>{content}</StreamingMarkdown>
+        </div>
+      );
+      const { rerender, getByTestId } = render(view("Token"));
+      await settled(getByTestId("streamed"));
+      expect(getByTestId("streamed").textContent).toBe("Token");
+      parses.length = 0;
+      // Twenty tokens within the interval: the text shown waits, nothing is parsed.
+      let text = "Token";
+      for (let i = 0; i < 20; i++) {
+        text += ` token${i}`;
+        rerender(view(text));
+      }
+      expect(parses).toEqual([]);
+      expect(getByTestId("streamed").textContent).toBe("Token");
+      // The newest text follows when the interval is over, without another update.
+      await waitFor(() => expect(getByTestId("streamed").textContent).toBe(text));
+      expect(parses).toEqual([text]);
+    } finally {
+      stop();
+    }
   });
 
   it("does not parse anything again when the text did not change", async () => {
@@ -291,6 +325,7 @@ describe("StreamingMarkdown", () => {
       segmentSize: 64,
       rawChunkSize: 256,
       rawStep: 1024,
+      minVersionIntervalMs: 0,
     };
     const sections = Array.from(
       { length: 40 },

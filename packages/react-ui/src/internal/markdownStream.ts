@@ -17,13 +17,16 @@ import { detachedCopy, RAW_CHUNK_SIZE, type RawChunk, RawChunker } from "./rawTe
 const RAW_STEP = 512 * 1024;
 
 /**
- * Taking a new version of a text costs time in proportion to its whole length (the string is
- * copied into one piece and compared with the last version), so from this length on a new
- * version is taken at most once every `length / TEXT_CHARS_PER_MS` milliseconds: the work per
- * second stays bounded (and the total linear in the stream's duration) however often a huge
- * reply is published. 20 MB: at most one version every 200 ms.
+ * A new version of a streaming text is taken at most once every `MIN_VERSION_INTERVAL_MS`
+ * (the first at once): lexing and formatting the growing block are the work of each version,
+ * and tokens may come far faster than anyone reads (the AI SDK's docs throttle to 50 ms for
+ * the same reason). Taking a version also costs time in proportion to the whole text (the
+ * string is copied into one piece and compared with the last version), so a huge text waits
+ * `length / TEXT_CHARS_PER_MS` ms instead: the work per second stays bounded, and the total
+ * linear in the stream's duration, however often it is published. 20 MB: one version every
+ * 200 ms. The newest text is always shown within that time (a render is scheduled for it).
  */
-const THROTTLE_FROM_LENGTH = 1024 * 1024;
+const MIN_VERSION_INTERVAL_MS = 50;
 const TEXT_CHARS_PER_MS = 100_000;
 
 import { taskHasFormattingTime } from "./taskBudget";
@@ -69,6 +72,8 @@ export type MarkdownStreamLimits = MarkdownSplitLimits & {
   readonly rawChunkSize: number;
   /** At most this much text the lexer has not reached yet is added to the page per update. */
   readonly rawStep: number;
+  /** A new version of the text is taken at most this often (see `MIN_VERSION_INTERVAL_MS`). */
+  readonly minVersionIntervalMs: number;
 };
 
 function sameDefinitions(
@@ -130,6 +135,7 @@ export class MarkdownStream {
       ...DEFAULT_SPLIT_LIMITS,
       rawChunkSize: RAW_CHUNK_SIZE,
       rawStep: RAW_STEP,
+      minVersionIntervalMs: MIN_VERSION_INTERVAL_MS,
       ...limits,
     };
     this.tailChunker = new RawChunker(this.limits.rawChunkSize);
@@ -141,11 +147,12 @@ export class MarkdownStream {
     let delayMs = 0;
     if (text !== this.text) {
       const now = performance.now();
-      if (this.split && text.length >= THROTTLE_FROM_LENGTH && now < this.nextVersionAt) {
+      if (this.split && now < this.nextVersionAt) {
         text = this.text;
         delayMs = this.nextVersionAt - now;
       } else {
-        this.nextVersionAt = now + text.length / TEXT_CHARS_PER_MS;
+        const wait = Math.max(this.limits.minVersionIntervalMs, text.length / TEXT_CHARS_PER_MS);
+        this.nextVersionAt = now + wait;
       }
     }
     if (components !== this.components) {
