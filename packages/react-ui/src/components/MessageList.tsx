@@ -136,7 +136,7 @@ export function MessageList({
   const unlisted = given.length - messages.length;
   const { scrollRef, contentRef, scrollToBottom, stopScroll, isAtBottom } = useStickToBottom({
     initial: "instant",
-    resize: "smooth",
+    resize: "instant",
   });
 
   // Actions keep their identity, so the context value (and the rows reading it) stays stable.
