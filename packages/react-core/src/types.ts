@@ -31,9 +31,9 @@ export type ThreadListPage = {
 };
 
 /**
- * How often streamed changes reach React: once per animation frame (default), once per
- * network chunk (`"microtask"`: every event decoded from one chunk lands in one update), or at
- * most once every `intervalMs`.
+ * How often streamed changes reach React: at most once every `intervalMs` (default 50 ms; the
+ * first change after a quiet interval at once), once per animation frame (`"frame"`), or once
+ * per network chunk (`"microtask"`: every event decoded from one chunk lands in one update).
  */
 export type StreamBatching = "frame" | "microtask" | { intervalMs: number };
 
@@ -135,7 +135,7 @@ export type ThreadParams<TExternal = Message> = {
   onFinish?: (finish: ReplyFinish) => void;
   /** Called when a reply fails (its partial content is kept in the thread). */
   onError?: (error: ChatError, info: { threadId: string }) => void;
-  /** How often streamed changes reach React. Default `"frame"`. */
+  /** How often streamed changes reach React. Default `{ intervalMs: 50 }` (see the README). */
   streamBatching?: StreamBatching;
 };
 

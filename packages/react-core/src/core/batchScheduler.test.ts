@@ -55,15 +55,20 @@ describe("createBatchScheduler", () => {
     expect(runs).toEqual([49]);
   });
 
-  it("{ intervalMs } runs at most once per interval", async () => {
+  it("{ intervalMs } runs the first change in the next task, then at most once per interval", async () => {
     const scheduler = createBatchScheduler({ intervalMs: 50 });
     const run = vi.fn();
     scheduler.schedule(run);
     scheduler.schedule(run);
-    await vi.advanceTimersByTimeAsync(49);
     expect(run).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(0);
     expect(run).toHaveBeenCalledTimes(1);
+    scheduler.schedule(run);
+    scheduler.schedule(run);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run).toHaveBeenCalledTimes(2);
   });
 
   it("cancel drops a scheduled run", async () => {

@@ -1,5 +1,11 @@
 import type { StreamBatching } from "../types";
 
+/**
+ * At most 20 updates a second: enough for text to flow, and a third of the renders of one per
+ * frame (the AI SDK's docs throttle `useChat` to 50 ms for markdown for the same reason).
+ */
+export const DEFAULT_STREAM_BATCHING: StreamBatching = { intervalMs: 50 };
+
 /** Coalesces many `schedule` calls into one run of the latest callback. */
 export type BatchScheduler = {
   /** Runs `fn` at the next batch boundary (once, however often it is scheduled before that). */
@@ -21,13 +27,18 @@ export type BatchScheduler = {
  * - `"microtask"`: once per burst of events that arrived together (one network chunk), in a
  *   microtask after the source reported {@link BatchScheduler.idle}: every event of a chunk is
  *   applied before anything is published;
- * - `{ intervalMs }`: at most once every `intervalMs`.
+ * - `{ intervalMs }`: at most once every `intervalMs`; the first change after a quiet interval
+ *   in the next task (a first token is not held back).
  */
-export function createBatchScheduler(mode: StreamBatching = "frame"): BatchScheduler {
+export function createBatchScheduler(
+  mode: StreamBatching = DEFAULT_STREAM_BATCHING,
+): BatchScheduler {
   let pending: (() => void) | undefined;
   let cancelTimer: (() => void) | undefined;
+  let lastRunAt = Number.NEGATIVE_INFINITY;
 
   const run = () => {
+    lastRunAt = Date.now();
     cancelTimer = undefined;
     const fn = pending;
     pending = undefined;
@@ -58,7 +69,9 @@ export function createBatchScheduler(mode: StreamBatching = "frame"): BatchSched
         clearTimeout(timer);
       };
     }
-    const timer = setTimeout(run, typeof mode === "string" ? 16 : mode.intervalMs);
+    const delay =
+      typeof mode === "string" ? 16 : Math.max(0, lastRunAt + mode.intervalMs - Date.now());
+    const timer = setTimeout(run, delay);
     return () => clearTimeout(timer);
   };
 

@@ -25,7 +25,7 @@ import type {
   ToolCallRequest,
   UserMessageInput,
 } from "../types";
-import { createBatchScheduler } from "./batchScheduler";
+import { createBatchScheduler, DEFAULT_STREAM_BATCHING } from "./batchScheduler";
 import { ChatError } from "./chatError";
 import { MessageTree } from "./messageTree";
 
@@ -404,7 +404,7 @@ export class ThreadCore {
   ): Promise<ReplyOutcome> {
     const params = this.runtime.params();
     const { signal } = controller;
-    const batching = params.streamBatching ?? "frame";
+    const batching = params.streamBatching ?? DEFAULT_STREAM_BATCHING;
     const state = this.store.getState().agentState;
     // Error events are applied when the stream ends: one in the middle (a malformed frame) must
     // not split the reply in two, and the reply as a whole is what failed.
