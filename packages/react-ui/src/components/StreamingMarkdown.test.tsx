@@ -268,7 +268,7 @@ describe("StreamingMarkdown", () => {
     const after = [...root.querySelectorAll("p")];
     expect(after.map((p) => p.textContent)).toEqual(paragraphs);
     // The 33rd block was in the second group before the text grew; no block changed parent.
-    before.forEach((p, i) => expect(after[i]).toBe(p));
+    for (const [i, p] of before.entries()) expect(after[i]).toBe(p);
   });
 
   it("takes at most one version of a fast stream per interval, and always shows the newest", async () => {
