@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { expectNoAxeViolations } from "../testing/chatHarness";
 import { WelcomeScreen } from "./WelcomeScreen";
@@ -22,5 +22,20 @@ describe("WelcomeScreen", () => {
     render(<WelcomeScreen welcomeMessage={{ title: "Hi, I'm Ada" }} onStart={() => {}} />);
     expect(screen.queryByRole("region")).toBeNull();
     expect(screen.getByRole("heading", { name: "Hi, I'm Ada" }).parentElement?.tabIndex).toBe(-1);
+  });
+
+  it("leaves out a logo that fails to load instead of showing a broken image", () => {
+    const { container, rerender } = render(
+      <WelcomeScreen logoUrl="/missing.png" welcomeMessage={{ title: "Hi" }} onStart={() => {}} />,
+    );
+    const logo = container.querySelector("img.crayon-welcome__logo")!;
+    expect(logo.getAttribute("src")).toBe("/missing.png");
+    fireEvent.error(logo);
+    expect(container.querySelector("img")).toBeNull();
+    // Another logo gets its own try.
+    rerender(
+      <WelcomeScreen logoUrl="/logo.svg" welcomeMessage={{ title: "Hi" }} onStart={() => {}} />,
+    );
+    expect(container.querySelector("img")?.getAttribute("src")).toBe("/logo.svg");
   });
 });

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
+import { AgentLogo } from "./AgentLogo";
 
 /** The welcome shown in an empty thread. */
 export type WelcomeMessageConfig = {
@@ -63,7 +64,7 @@ export function WelcomeScreen({
       // Scrolling content may hold nothing focusable: keyboard users need to reach it.
       {...(scrolls && { role: "region", "aria-labelledby": titleId, tabIndex: 0 })}
     >
-      {logoUrl && <img className="crayon-welcome__logo" src={logoUrl} alt="" />}
+      <AgentLogo className="crayon-welcome__logo" src={logoUrl} />
       <h2 id={titleId} className="crayon-welcome__title">
         {title}
       </h2>
