@@ -5,9 +5,11 @@ import {
   type Ref,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from "react";
+import { AgentLogo } from "./components/AgentLogo";
 import { Composer } from "./components/Composer";
 import { MessageList, type ScrollVariant } from "./components/MessageList";
 import { ConversationsIcon, PlusIcon } from "./components/StrokeIcon";
@@ -17,6 +19,7 @@ import {
   type WelcomeMessageConfig,
   WelcomeScreen,
 } from "./components/WelcomeScreen";
+import { FeedbackContext, type MessageFeedback } from "./internal/feedbackContext";
 import { ImagePolicyContext } from "./internal/imagePolicy";
 import { isVisibleMessage } from "./internal/visibleMessages";
 import { type ThemeProps, themeAttributes } from "./theme";
@@ -63,6 +66,11 @@ export type CrayonChatProps = {
    * because a model can make the browser fetch any URL by writing an image. Default `[]`.
    */
   allowedImageOrigins?: readonly string[];
+  /**
+   * Called when the user rates a finished reply with the Good / Bad response buttons (shown
+   * only when this is set). `rating` is `null` when the user takes the rating back.
+   */
+  onFeedback?: (feedback: MessageFeedback) => void;
 };
 
 type PanelProps = Pick<
@@ -102,7 +110,7 @@ function ChatPanel({
     <div className="crayon-panel">
       <header className="crayon-header">
         {threadsToggle}
-        {logoUrl && <img className="crayon-header__logo" src={logoUrl} alt="" />}
+        <AgentLogo className="crayon-header__logo" src={logoUrl} />
         <span className="crayon-header__name">{agentName ?? "Assistant"}</span>
         <div className="crayon-header__actions">
           {showNewChat && (
@@ -175,10 +183,18 @@ function useOpenState(
  * return <CrayonChat chat={chat} agentName="Ada" />;
  * ```
  */
-export function CrayonChat({ allowedImageOrigins = SAME_ORIGIN_ONLY, ...props }: CrayonChatProps) {
+export function CrayonChat({
+  allowedImageOrigins = SAME_ORIGIN_ONLY,
+  onFeedback,
+  ...props
+}: CrayonChatProps) {
+  const threadId = props.chat.threadManager.threadId;
+  const feedback = useMemo(() => onFeedback && { onFeedback, threadId }, [onFeedback, threadId]);
   return (
     <ImagePolicyContext.Provider value={allowedImageOrigins}>
-      <ChatLayout {...props} />
+      <FeedbackContext.Provider value={feedback}>
+        <ChatLayout {...props} />
+      </FeedbackContext.Provider>
     </ImagePolicyContext.Provider>
   );
 }

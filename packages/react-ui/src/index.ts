@@ -44,4 +44,5 @@ export {
   WelcomeScreen,
   type WelcomeScreenProps,
 } from "./components/WelcomeScreen";
+export type { FeedbackRating, MessageFeedback } from "./internal/feedbackContext";
 export type { CrayonCssVariable, ThemeProps } from "./theme";

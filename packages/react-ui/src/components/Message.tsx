@@ -94,6 +94,13 @@ export function Message({
   if (!isVisibleMessage(message)) return null;
   const speaker = SPEAKER[message.role];
   const userMessage = message.role === "user" ? message : undefined;
+  // A finished reply (not one still streaming or waiting for the user) can be copied and rated.
+  const reply =
+    message.role === "assistant" &&
+    message.status !== "streaming" &&
+    message.status !== "awaiting_input"
+      ? message
+      : undefined;
   const isEditing = editing && userMessage !== undefined && actions !== null;
 
   // Failures (e.g. the thread became busy) show in the thread's error notice.
@@ -129,7 +136,13 @@ export function Message({
           {branch && branch.count > 1 && actions && (
             <BranchPicker messageId={message.id} branch={branch} onSwitch={actions.switchBranch} />
           )}
-          <MessageControls onEdit={onEdit} onRegenerate={onRegenerate} editButtonRef={editButton} />
+          <MessageControls
+            onEdit={onEdit}
+            onRegenerate={onRegenerate}
+            editButtonRef={editButton}
+            copyText={reply?.content || undefined}
+            feedbackMessageId={reply?.id}
+          />
         </div>
       )}
     </div>

@@ -9,6 +9,7 @@ import { ErrorNotice } from "./ErrorNotice";
 import { Message, type MessageProps } from "./Message";
 import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 import { ReplyAnnouncer } from "./ReplyAnnouncer";
+import { ArrowDownIcon } from "./StrokeIcon";
 
 /**
  * How the list scrolls: `"always"` follows the reply as it streams (until the user scrolls up);
@@ -228,9 +229,11 @@ export function MessageList({
             <button
               type="button"
               className="crayon-scroll-to-latest"
+              aria-label="Scroll to latest message"
+              title="Scroll to latest message"
               onClick={() => scrollToBottom()}
             >
-              Scroll to latest
+              <ArrowDownIcon />
             </button>
           )}
           <ReplyAnnouncer

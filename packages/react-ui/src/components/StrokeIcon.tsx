@@ -26,3 +26,24 @@ export const PlusIcon = () => <StrokeIcon path="M8 3v10M3 8h10" />;
 
 /** Three lines: the "Conversations" toggle's icon. */
 export const ConversationsIcon = () => <StrokeIcon path="M2.5 4h11M2.5 8h11M2.5 12h11" />;
+
+/** Two sheets: a Copy button's icon. */
+export const CopyIcon = () => (
+  <StrokeIcon path="M5.5 5.5V3.5a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1h-2M3.5 5.5h6a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1h-6a1 1 0 0 1-1-1v-6a1 1 0 0 1 1-1Z" />
+);
+
+/** A tick: shown once something was copied. */
+export const CheckIcon = () => <StrokeIcon path="M3 8.5l3.2 3L13 4.5" />;
+
+/** A thumb up: "Good response". */
+export const ThumbUpIcon = () => (
+  <StrokeIcon path="M5 7v6.5M5 7l2.6-4.3a1.2 1.2 0 0 1 2.2.8L9.3 6.5h3a1.2 1.2 0 0 1 1.2 1.4l-.8 4.5a1.3 1.3 0 0 1-1.3 1.1H5M5 7H2.8v6.5H5" />
+);
+
+/** A thumb down: "Bad response". */
+export const ThumbDownIcon = () => (
+  <StrokeIcon path="M5 9V2.5M5 9l2.6 4.3a1.2 1.2 0 0 0 2.2-.8L9.3 9.5h3a1.2 1.2 0 0 0 1.2-1.4l-.8-4.5a1.3 1.3 0 0 0-1.3-1.1H5M5 9H2.8V2.5H5" />
+);
+
+/** An arrow down: "Scroll to latest message". */
+export const ArrowDownIcon = () => <StrokeIcon path="M8 3v10M3.5 8.5 8 13l4.5-4.5" />;
