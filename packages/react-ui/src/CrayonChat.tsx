@@ -12,7 +12,7 @@ import {
 import { AgentLogo } from "./components/AgentLogo";
 import { Composer } from "./components/Composer";
 import { MessageList, type ScrollVariant } from "./components/MessageList";
-import { ConversationsIcon, PlusIcon } from "./components/StrokeIcon";
+import { ChatBubbleIcon, CloseIcon, ConversationsIcon, PlusIcon } from "./components/StrokeIcon";
 import { ThreadList } from "./components/ThreadList";
 import {
   type ConversationStartersConfig,
@@ -130,7 +130,7 @@ function ChatPanel({
               aria-label="Close chat"
               onClick={onClose}
             >
-              <span aria-hidden="true">×</span>
+              <CloseIcon />
             </button>
           )}
         </div>
@@ -309,7 +309,7 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen(!open)}
         >
-          <span aria-hidden="true">{open ? "×" : "💬"}</span>
+          {open ? <CloseIcon /> : <ChatBubbleIcon />}
         </button>
       </div>
     );

@@ -1,5 +1,7 @@
 import type { ChatManager } from "@crayonai/react-core";
 import { type FormEvent, type KeyboardEvent, type Ref, useId, useState } from "react";
+import { hasPendingApproval } from "../internal/pendingApproval";
+import { SendIcon, StopIcon } from "./StrokeIcon";
 
 /** Props of {@link Composer}. */
 export type ComposerProps = {
@@ -25,6 +27,8 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const canSend = draft.trim().length > 0 && !isRunning;
+  // An approval request carries Approve / Reject on its tool call card: not repeated here.
+  const approvalOnCard = isAwaitingInput && hasPendingApproval(thread.messages);
 
   const send = () => {
     const text = draft.trim();
@@ -56,7 +60,12 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
 
   return (
     <form className="crayon-composer" onSubmit={onSubmit} aria-label="Send a message">
-      {isAwaitingInput && (
+      {approvalOnCard && (
+        <p className="crayon-composer__awaiting-text">
+          Approve or reject the tool call above, or type an answer
+        </p>
+      )}
+      {isAwaitingInput && !approvalOnCard && (
         <fieldset className="crayon-composer__awaiting">
           <legend className="crayon-composer__awaiting-text">
             The assistant is waiting for your answer
@@ -100,7 +109,7 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
             aria-label="Stop generating"
             onClick={() => thread.stop()}
           >
-            <span aria-hidden="true">■</span>
+            <StopIcon />
           </button>
         ) : (
           <button
@@ -109,7 +118,7 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
             aria-label={isAwaitingInput ? "Send answer" : "Send message"}
             disabled={!canSend}
           >
-            <span aria-hidden="true">↑</span>
+            <SendIcon />
           </button>
         )}
       </div>

@@ -47,3 +47,31 @@ export const ThumbDownIcon = () => (
 
 /** An arrow down: "Scroll to latest message". */
 export const ArrowDownIcon = () => <StrokeIcon path="M8 3v10M3.5 8.5 8 13l4.5-4.5" />;
+
+/** An arrow up: the Send button's icon. */
+export const SendIcon = () => <StrokeIcon path="M8 13V3M3.5 7.5 8 3l4.5 4.5" />;
+
+/** A filled square: the Stop button's icon. */
+export function StopIcon() {
+  return (
+    <svg
+      className="crayon-icon"
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect x="4" y="4" width="8" height="8" rx="1.5" />
+    </svg>
+  );
+}
+
+/** A cross: Close and Delete buttons' icon. */
+export const CloseIcon = () => <StrokeIcon path="M4 4l8 8M12 4l-8 8" />;
+
+/** A speech bubble: the bottom tray's launcher. */
+export const ChatBubbleIcon = () => (
+  <StrokeIcon path="M3 4.5a1.5 1.5 0 0 1 1.5-1.5h7A1.5 1.5 0 0 1 13 4.5v5a1.5 1.5 0 0 1-1.5 1.5H7l-3 2.5V11h0a1 1 0 0 1-1-1Z" />
+);

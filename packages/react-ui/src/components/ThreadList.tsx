@@ -1,5 +1,6 @@
 import type { ChatManager, Thread } from "@crayonai/react-core";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { CloseIcon } from "./StrokeIcon";
 import { ThreadDeleteConfirm } from "./ThreadDeleteConfirm";
 
 /** Props of {@link ThreadList}. */
@@ -140,7 +141,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
                       aria-label={`Delete ${title}`}
                       onClick={() => setConfirmingDeleteId(thread.threadId)}
                     >
-                      <span aria-hidden="true">×</span>
+                      <CloseIcon />
                     </button>
                   </div>
                 </>

@@ -1,5 +1,5 @@
 import type { ToolCall, ToolMessage } from "@crayonai/stream";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createBackend, renderWithChat } from "../testing/chatHarness";
@@ -69,11 +69,51 @@ describe("ToolCallView", () => {
     await screen.findByText("Awaiting approval");
     expect(screen.queryByText("Running")).toBeNull();
 
-    await user.click(screen.getByRole("button", { name: "Approve" }));
+    // The composer does not repeat the card's buttons: one Approve on screen.
+    expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(1);
+    expect(
+      screen.getByText("Approve or reject the tool call above, or type an answer"),
+    ).toBeTruthy();
+    // The card shows what will run, open, with its own Approve / Reject.
+    const card = screen.getByRole("region", { name: "delete_files: approval needed" });
+    expect(within(card).getByText(/"path": "tmp"/)).toBeTruthy();
+    await user.click(within(card).getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(backend.held).toHaveLength(1));
     await waitFor(() => expect(stateOf(container)).toBe("Approved"));
 
     backend.held[0]!.end({ type: "tool-call-result", toolCallId: "call-1", content: "ok" });
     await waitFor(() => expect(stateOf(container)).toBe("Done"));
+  });
+
+  it("keeps a rejected call Rejected, not Failed, when a tool message says it did not run", () => {
+    const refusal = {
+      ...RESULT,
+      content: "",
+      error: "The user rejected this call; it did not run.",
+    };
+    const { container } = render(
+      <ToolCallView toolCall={call({ approvalId: "ap-1", approved: false })} result={refusal} />,
+    );
+    expect(stateOf(container)).toBe("Rejected");
+  });
+
+  it("rejects from the card: the reply goes on with the call marked Rejected", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.reply(
+      { type: "tool-call-start", toolCallId: "call-1", toolCallName: "delete_files" },
+      { type: "tool-call-args", toolCallId: "call-1", delta: '{"path":"tmp"}' },
+      { type: "tool-call-end", toolCallId: "call-1" },
+      { type: "tool-approval-request", toolCallId: "call-1", approvalId: "ap-1" },
+      { type: "status-update", status: "awaiting_input" },
+    );
+    backend.reply({ type: "text-delta", text: "Nothing was deleted." });
+    const { container, chat } = renderWithChat(backend, (chat) => <MessageList chat={chat} />);
+    await chat().threadManager.processMessage("Clean up");
+    const card = await screen.findByRole("region", { name: "delete_files: approval needed" });
+    await user.click(within(card).getByRole("button", { name: "Reject" }));
+    await screen.findByText("Nothing was deleted.");
+    expect(stateOf(container)).toBe("Rejected");
+    expect(backend.requests).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import type { ToolCall, ToolMessage } from "@crayonai/stream";
+import { useThreadActions } from "../internal/threadActionsContext";
 
 /** Props of {@link ToolCallView}. */
 export type ToolCallViewProps = {
@@ -31,10 +32,12 @@ function toolCallState(
   result: ToolMessage | undefined,
   isAwaitingInput: boolean | undefined,
 ): ToolCallState {
-  if (result) return result.error ? "failed" : "done";
   const approved = toolCall.metadata?.approved;
-  if (approved === true) return "approved";
+  // A rejected call may still get a tool message (saying it did not run): it was rejected, not
+  // failed, and stays so in history.
   if (approved === false) return "rejected";
+  if (result) return result.error ? "failed" : "done";
+  if (approved === true) return "approved";
   if (toolCall.metadata?.approvalId !== undefined && isAwaitingInput) return "awaiting-approval";
   return "running";
 }
@@ -69,6 +72,46 @@ export function ToolCallView({
   const state = toolCallState(toolCall, result, isAwaitingInput);
   const label = STATE_LABELS[state];
   const args = prettyJson(toolCall.function.arguments);
+  const actions = useThreadActions();
+  const awaiting = state === "awaiting-approval";
+  if (awaiting) {
+    // What will run is shown, not folded away: the user decides on it right here.
+    const answer = (type: "approve" | "reject") =>
+      actions?.respond({ type, toolCallId: toolCall.id }).catch(() => {});
+    return (
+      <section
+        className={`crayon-tool-call crayon-tool-call--${state}`}
+        aria-label={`${toolCall.function.name}: approval needed`}
+      >
+        <div className="crayon-tool-call__summary">
+          <span className="crayon-tool-call__name">{toolCall.function.name}</span>
+          <span className="crayon-tool-call__state">{label}</span>
+        </div>
+        <div className="crayon-tool-call__body">
+          {args && (
+            <>
+              <div className="crayon-tool-call__heading">It will run with</div>
+              <pre className="crayon-tool-call__json">{args}</pre>
+            </>
+          )}
+          {actions && (
+            <div className="crayon-tool-call__decision">
+              <button type="button" className="crayon-button" onClick={() => answer("approve")}>
+                Approve
+              </button>
+              <button
+                type="button"
+                className="crayon-button crayon-button--secondary"
+                onClick={() => answer("reject")}
+              >
+                Reject
+              </button>
+            </div>
+          )}
+        </div>
+      </section>
+    );
+  }
   return (
     <details className={`crayon-tool-call crayon-tool-call--${state}`}>
       <summary className="crayon-tool-call__summary">
