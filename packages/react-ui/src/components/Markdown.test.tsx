@@ -94,4 +94,11 @@ describe("Markdown", () => {
     expect(writeText).toHaveBeenCalledWith("const a = 1;");
     expect(await screen.findByRole("button", { name: "Copied" })).toBeTruthy();
   });
+
+  it("puts a table in its own scrollable region that the keyboard can reach", async () => {
+    render(<Markdown>{"| path | what |\n| - | - |\n| /markdown | a formatted answer |"}</Markdown>);
+    const region = await screen.findByRole("region", { name: "Table" });
+    expect(region.tabIndex).toBe(0);
+    expect(region.querySelector("table td")?.textContent).toBe("/markdown");
+  });
 });

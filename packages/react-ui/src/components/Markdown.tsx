@@ -42,6 +42,13 @@ export const markdownComponents: Components = {
       {children}
     </a>
   ),
+  // A wide table scrolls in its own box; keyboard users reach it by Tab.
+  table: ({ node: _node, children }) => (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
+    <div className="crayon-markdown__table" tabIndex={0} role="region" aria-label="Table">
+      <table>{children}</table>
+    </div>
+  ),
   pre: ({ node }) => {
     const root = node as unknown as HastNode | undefined;
     const code = root?.children?.find((child) => child.tagName === "code");
