@@ -76,6 +76,21 @@ describe("Composer", () => {
     await screen.findByRole("button", { name: "Send message" });
   });
 
+  it("says why Enter sent nothing while a reply streams, and keeps the draft", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    backend.hold();
+    renderWithChat(backend, (chat) => <Chat chat={chat} />);
+    await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    await user.type(screen.getByLabelText("Message"), "Next question{Enter}");
+    expect(screen.getByText(/still streaming/).getAttribute("role")).toBe("status");
+    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Next question");
+    expect(backend.requests).toHaveLength(1);
+    backend.held[0]!.end();
+    await waitFor(() => expect(screen.queryByText(/still streaming/)).toBeNull());
+  });
+
   describe("while the assistant waits for input", () => {
     const awaitingReply = [
       { type: "text-delta" as const, text: "May I delete the file?" },

@@ -30,8 +30,13 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
   // An approval request carries Approve / Reject on its tool call card: not repeated here.
   const approvalOnCard = isAwaitingInput && hasPendingApproval(thread.messages);
 
+  // Enter while a reply streams sends nothing: say why, until the reply has ended.
+  const [busyHint, setBusyHint] = useState(false);
+  if (busyHint && !isRunning) setBusyHint(false);
+
   const send = () => {
     const text = draft.trim();
+    if (text && isRunning) setBusyHint(true);
     if (!text || isRunning) return;
     setDraft("");
     if (isAwaitingInput) thread.respond({ type: "input", content: text }).catch(ignore);
@@ -87,6 +92,11 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
             Reject
           </button>
         </fieldset>
+      )}
+      {busyHint && (
+        <p className="crayon-composer__hint" role="status">
+          A reply is still streaming: wait for it, or press Escape to stop it.
+        </p>
       )}
       <div className="crayon-composer__row">
         <label htmlFor={inputId} className="crayon-visually-hidden">
