@@ -1,18 +1,43 @@
 import type { ReasoningMessage } from "@crayonai/stream";
+import { useRef } from "react";
 import { Markdown } from "./Markdown";
+import { ChevronIcon } from "./StrokeIcon";
 
-/** The model's reasoning, collapsed by default, with a live indicator while it streams. */
+/**
+ * How long the model thought, measured here from the first render while thinking to the first
+ * without: the message carries no timestamps. Undefined for reasoning that was never seen
+ * streaming (loaded from history).
+ */
+function useThinkingSeconds(isThinking: boolean): number | undefined {
+  const startedAt = useRef<number | undefined>(undefined);
+  const seconds = useRef<number | undefined>(undefined);
+  if (isThinking && startedAt.current === undefined) startedAt.current = Date.now();
+  if (!isThinking && startedAt.current !== undefined && seconds.current === undefined) {
+    seconds.current = Math.max(1, Math.round((Date.now() - startedAt.current) / 1000));
+  }
+  return seconds.current;
+}
+
+/**
+ * The model's reasoning, collapsed by default: a live "Thinking…" while it streams, then
+ * "Thought for N s" (or "Thought" when its duration is unknown) with a chevron to open it.
+ */
 export function ReasoningView({ message }: { message: ReasoningMessage }) {
+  const isThinking = message.isThinking === true;
+  const seconds = useThinkingSeconds(isThinking);
   return (
     <details className="crayon-reasoning">
       <summary className="crayon-reasoning__summary">
-        {message.isThinking ? (
+        <ChevronIcon />
+        {isThinking ? (
           <span className="crayon-reasoning__thinking">
             <span className="crayon-pulse" aria-hidden="true" />
             Thinking…
           </span>
+        ) : seconds !== undefined ? (
+          `Thought for ${seconds} s`
         ) : (
-          "Reasoning"
+          "Thought"
         )}
       </summary>
       <div className="crayon-reasoning__content">

@@ -75,3 +75,6 @@ export const CloseIcon = () => <StrokeIcon path="M4 4l8 8M12 4l-8 8" />;
 export const ChatBubbleIcon = () => (
   <StrokeIcon path="M3 4.5a1.5 1.5 0 0 1 1.5-1.5h7A1.5 1.5 0 0 1 13 4.5v5a1.5 1.5 0 0 1-1.5 1.5H7l-3 2.5V11h0a1 1 0 0 1-1-1Z" />
 );
+
+/** A chevron pointing right (turned down by CSS when its `<details>` is open). */
+export const ChevronIcon = () => <StrokeIcon path="M6 3.5 10.5 8 6 12.5" />;
