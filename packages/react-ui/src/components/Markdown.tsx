@@ -45,9 +45,9 @@ export const markdownComponents: Components = {
   // A wide table scrolls in its own box; keyboard users reach it by Tab.
   table: ({ node: _node, children }) => (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
-    <div className="crayon-markdown__table" tabIndex={0} role="region" aria-label="Table">
+    <section className="crayon-markdown__table" tabIndex={0} aria-label="Table">
       <table>{children}</table>
-    </div>
+    </section>
   ),
   pre: ({ node }) => {
     const root = node as unknown as HastNode | undefined;
