@@ -28,6 +28,22 @@ function WholeMarkdown({ text }: { text: string }) {
  * The rendered blocks. Whitespace-only text between top-level blocks (react-markdown puts a line
  * break there; blocks rendered apart have none) is not part of what anyone sees.
  */
+/**
+ * A copy of `element` with every element's attributes in name order: an element React kept
+ * and updated lists an attribute added later last, one it created lists them in prop order.
+ */
+function sortedAttributes(element: Element): Element {
+  const copy = element.cloneNode(true) as Element;
+  for (const node of [copy, ...copy.querySelectorAll("*")]) {
+    const attributes = [...node.attributes].map((a) => [a.name, a.value] as const);
+    for (const [name] of attributes) node.removeAttribute(name);
+    for (const [name, value] of attributes.sort(([a], [b]) => a.localeCompare(b))) {
+      node.setAttribute(name, value);
+    }
+  }
+  return copy;
+}
+
 function blocksHtml(root: Element): string {
   // StreamingMarkdown wraps runs of blocks in groups: their blocks are the top-level ones.
   const nodes = [...root.childNodes].flatMap((node) =>
@@ -37,7 +53,7 @@ function blocksHtml(root: Element): string {
   );
   return nodes
     .filter((node) => !(node.nodeType === Node.TEXT_NODE && /^\s*$/.test(node.textContent ?? "")))
-    .map((node) => (node instanceof Element ? node.outerHTML : node.textContent))
+    .map((node) => (node instanceof Element ? sortedAttributes(node).outerHTML : node.textContent))
     .join("");
 }
 
@@ -183,6 +199,11 @@ describe("StreamingMarkdown", () => {
           [
             "# Heading *one*\nUses [ref] and [text][other] and [missing].\n\n# Heading *one*\n\n\n# Heading *one*\n[ref]: https://example.com/ref\n\t\n\n\n",
             [330, 116, 129, 416, 399],
+          ],
+          // A definition completed later (with a title): the kept link gains an attribute.
+          [
+            'Autolink https://example.com/auto and <https://example.com/angle>\n[ref]: https://example.com/duplicate\n\t\n[REF]: https://example.com/upper "Upper"\n# Heading *one*\n',
+            [82],
           ],
           // A definition in the last block is used by an earlier one.
           [
