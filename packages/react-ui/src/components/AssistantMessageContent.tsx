@@ -23,7 +23,7 @@ export function AssistantMessageContent({
   const isStreaming = message.status === "streaming";
   return (
     <div className="crayon-assistant-content">
-      {message.content && <Markdown>{message.content}</Markdown>}
+      {message.content && <Markdown isStreaming={isStreaming}>{message.content}</Markdown>}
       {message.toolCalls?.map((toolCall, index) => {
         // A tool call may be malformed (or its view may throw): only its own card says so.
         const id: unknown = toolCall?.id;

@@ -71,6 +71,11 @@ export type MarkdownProps = {
    * raster images when used on its own).
    */
   allowedImageOrigins?: readonly string[];
+  /**
+   * The text is still growing (a streaming reply): its new versions are shown at most every
+   * 50 ms. Once false, the newest text shows at once. Default true.
+   */
+  isStreaming?: boolean;
 };
 
 /**
@@ -80,10 +85,16 @@ export type MarkdownProps = {
  * parsed once, only the growing last block again on each update, and huge text is shown in
  * bounded steps (see "Streamed markdown" in the README).
  */
-export const Markdown = memo(function Markdown({ children, allowedImageOrigins }: MarkdownProps) {
+export const Markdown = memo(function Markdown({
+  children,
+  allowedImageOrigins,
+  isStreaming,
+}: MarkdownProps) {
   const markdown = (
     <div className="crayon-markdown">
-      <StreamingMarkdown components={markdownComponents}>{children}</StreamingMarkdown>
+      <StreamingMarkdown components={markdownComponents} isStreaming={isStreaming}>
+        {children}
+      </StreamingMarkdown>
     </div>
   );
   return allowedImageOrigins ? (

@@ -41,7 +41,7 @@ export function ReasoningView({ message }: { message: ReasoningMessage }) {
         )}
       </summary>
       <div className="crayon-reasoning__content">
-        <Markdown>{message.content}</Markdown>
+        <Markdown isStreaming={isThinking}>{message.content}</Markdown>
       </div>
     </details>
   );

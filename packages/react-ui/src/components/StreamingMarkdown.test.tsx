@@ -321,6 +321,21 @@ describe("StreamingMarkdown", () => {
     }
   });
 
+  it("shows a finished text at once, without waiting for the interval", async () => {
+    const view = (content: string, isStreaming: boolean) => (
+      <div data-testid="streamed">
+        <StreamingMarkdown limits={{ minVersionIntervalMs: 60_000 }} isStreaming={isStreaming}>
+          {content}
+        </StreamingMarkdown>
+      </div>
+    );
+    const { rerender, getByTestId } = render(view("A", true));
+    rerender(view("A quote", true));
+    expect(getByTestId("streamed").textContent).toBe("A");
+    rerender(view("A quote, to finish.", false));
+    expect(getByTestId("streamed").textContent).toBe("A quote, to finish.");
+  });
+
   it("does not parse anything again when the text did not change", async () => {
     const parses: string[] = [];
     const text = "# Title\n\nSome text\n\n- a\n- b\n\nEnd";

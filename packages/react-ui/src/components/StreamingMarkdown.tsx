@@ -14,6 +14,11 @@ export type StreamingMarkdownProps = {
   children: string;
   /** Element overrides, passed to react-markdown for every block. */
   components?: Components;
+  /**
+   * The text is still streaming (default true): new versions are taken at most every 50 ms.
+   * Once false, the newest text is shown at once.
+   */
+  isStreaming?: boolean;
   /** Smaller limits let tests reach the huge-text paths with little text. */
   limits?: Partial<MarkdownStreamLimits>;
 };
@@ -83,10 +88,15 @@ const BlockGroup = memo(function BlockGroup({ views, register, isLast }: GroupPr
  * still-growing block is parsed again on each update. Huge text is handled in bounded steps
  * (see `MarkdownStream`). Renders the blocks in groups (`div.crayon-markdown__group`).
  */
-export function StreamingMarkdown({ children, components, limits }: StreamingMarkdownProps) {
+export function StreamingMarkdown({
+  children,
+  components,
+  limits,
+  isStreaming = true,
+}: StreamingMarkdownProps) {
   const [stream] = useState(() => new MarkdownStream(limits));
   const [, rerender] = useReducer((count: number) => count + 1, 0);
-  const view = stream.update(children, components);
+  const view = stream.update(children, components, !isStreaming);
   // The elements of blocks waiting to be formatted, by element.
   const pending = useRef(new Map<Element, number>());
   const register = useCallback<Register>((element, key) => {

@@ -141,13 +141,17 @@ export class MarkdownStream {
     this.tailChunker = new RawChunker(this.limits.rawChunkSize);
   }
 
-  /** Brings the view up to date with `latest` (within this task's budget). */
-  update(latest: string, components: Components | undefined): MarkdownStreamView {
+  /**
+   * Brings the view up to date with `latest` (within this task's budget); `done` says the text
+   * will not change any more (its version is taken without waiting).
+   */
+  update(latest: string, components: Components | undefined, done = false): MarkdownStreamView {
     let text = latest;
     let delayMs = 0;
     if (text !== this.text) {
       const now = performance.now();
-      if (this.split && now < this.nextVersionAt) {
+      // The text of a finished reply is taken at once: it is the last version.
+      if (!done && this.split && now < this.nextVersionAt) {
         text = this.text;
         delayMs = this.nextVersionAt - now;
       } else {
