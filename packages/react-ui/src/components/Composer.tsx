@@ -66,7 +66,7 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
   return (
     <form className="crayon-composer" onSubmit={onSubmit} aria-label="Send a message">
       {approvalOnCard && (
-        <p className="crayon-composer__awaiting-text">
+        <p className="crayon-composer__hint">
           Approve or reject the tool call above, or type an answer
         </p>
       )}
