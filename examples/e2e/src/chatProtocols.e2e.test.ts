@@ -100,7 +100,7 @@ describe.skipIf(noBrowser)("chat example: every protocol of the switcher", () =>
       // Turn 1: the weather tool.
       await chat.ask(`/tool ${city}`);
       expect(await chat.lastAssistantText()).toContain(`in ${city}, with`);
-      const toolCall = page.locator(".crayon-tool-call--done", { hasText: "get_weather" });
+      const toolCall = page.locator(".crayon-tool-call--complete", { hasText: "get_weather" });
       await expect(toolCall.count()).resolves.toBe(toolCalls ? 1 : 0);
 
       // Turns 2 and 3: a counter in the agent state.

@@ -9,11 +9,16 @@ import {
   useRef,
   useState,
 } from "react";
+import {
+  type ActivityRendererMap,
+  ActivityRenderersProvider,
+} from "./components/ActivityRenderers";
 import { AgentLogo } from "./components/AgentLogo";
 import { Composer } from "./components/Composer";
 import { MessageList, type ScrollVariant } from "./components/MessageList";
 import { ChatBubbleIcon, CloseIcon, ConversationsIcon, PlusIcon } from "./components/StrokeIcon";
 import { ThreadList } from "./components/ThreadList";
+import { type ToolUIMap, ToolUIsProvider } from "./components/ToolUIs";
 import {
   type ConversationStartersConfig,
   type WelcomeMessageConfig,
@@ -71,6 +76,17 @@ export type CrayonChatProps = {
    * only when this is set). `rating` is `null` when the user takes the rating back.
    */
   onFeedback?: (feedback: MessageFeedback) => void;
+  /**
+   * Components that render tool calls, by tool name (e.g. `{ get_weather: WeatherCard }`);
+   * pass a stable object. Added to those of an enclosing `ToolUIsProvider`. Other tools show
+   * the built-in card.
+   */
+  toolUIs?: ToolUIMap;
+  /**
+   * Components that render activity messages, by `activityType`; pass a stable object. Added
+   * to those of an enclosing `ActivityRenderersProvider`.
+   */
+  activityRenderers?: ActivityRendererMap;
 };
 
 type PanelProps = Pick<
@@ -186,6 +202,8 @@ function useOpenState(
 export function CrayonChat({
   allowedImageOrigins = SAME_ORIGIN_ONLY,
   onFeedback,
+  toolUIs,
+  activityRenderers,
   ...props
 }: CrayonChatProps) {
   const threadId = props.chat.threadManager.threadId;
@@ -193,7 +211,11 @@ export function CrayonChat({
   return (
     <ImagePolicyContext.Provider value={allowedImageOrigins}>
       <FeedbackContext.Provider value={feedback}>
-        <ChatLayout {...props} />
+        <ToolUIsProvider toolUIs={toolUIs}>
+          <ActivityRenderersProvider renderers={activityRenderers}>
+            <ChatLayout {...props} />
+          </ActivityRenderersProvider>
+        </ToolUIsProvider>
       </FeedbackContext.Provider>
     </ImagePolicyContext.Provider>
   );

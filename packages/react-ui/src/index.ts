@@ -24,6 +24,7 @@ export {
 export { BranchPicker, type BranchPickerProps } from "./components/BranchPicker";
 export { CodeBlock, type CodeBlockProps } from "./components/CodeBlock";
 export { Composer, type ComposerProps } from "./components/Composer";
+export { DefaultToolUI } from "./components/DefaultToolUI";
 export { ErrorNotice, type ErrorNoticeProps } from "./components/ErrorNotice";
 export {
   ImagePolicyProvider,
@@ -36,6 +37,16 @@ export { ReasoningView } from "./components/ReasoningView";
 export { ReplyAnnouncer, type ReplyAnnouncerProps } from "./components/ReplyAnnouncer";
 export { ThreadList, type ThreadListProps } from "./components/ThreadList";
 export { ToolCallView, type ToolCallViewProps } from "./components/ToolCallView";
+export {
+  type PartialDeep,
+  type ToolCallStatus,
+  type ToolUI,
+  type ToolUIMap,
+  type ToolUIProps,
+  ToolUIsProvider,
+  type ToolUIsProviderProps,
+  useToolUI,
+} from "./components/ToolUIs";
 export { UserMessageContent } from "./components/UserMessageContent";
 export {
   type ConversationStarter,

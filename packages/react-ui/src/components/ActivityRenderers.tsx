@@ -1,5 +1,5 @@
 import type { ActivityMessage } from "@crayonai/stream";
-import { type ComponentType, createContext, type ReactNode, useContext } from "react";
+import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from "react";
 import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 
 /** A component that renders one kind of activity message. */
@@ -13,13 +13,14 @@ const ActivityRenderersContext = createContext<ActivityRendererMap>({});
 /** Props of {@link ActivityRenderersProvider}. */
 export type ActivityRenderersProviderProps = {
   /** Renderers by `activityType`; pass a stable object (not a new one each render). */
-  renderers: ActivityRendererMap;
+  renderers?: ActivityRendererMap;
   children: ReactNode;
 };
 
 /**
- * Registers the components that render activity messages, by `activityType`. Activities
- * without a renderer use {@link DefaultActivityRenderer}.
+ * Registers the components that render activity messages, by `activityType`. A provider
+ * inside another adds to it (its own types win). Activities without a renderer use
+ * {@link DefaultActivityRenderer}.
  *
  * @example
  * ```tsx
@@ -30,16 +31,21 @@ export type ActivityRenderersProviderProps = {
  * ```
  */
 export function ActivityRenderersProvider({ renderers, children }: ActivityRenderersProviderProps) {
+  const outer = useContext(ActivityRenderersContext);
+  const merged = useMemo(
+    () => (renderers ? { ...outer, ...renderers } : outer),
+    [outer, renderers],
+  );
   return (
-    <ActivityRenderersContext.Provider value={renderers}>
-      {children}
-    </ActivityRenderersContext.Provider>
+    <ActivityRenderersContext.Provider value={merged}>{children}</ActivityRenderersContext.Provider>
   );
 }
 
 /** The renderer registered for `activityType`, or undefined. */
 export function useActivityRenderer(activityType: string): ActivityRenderer | undefined {
-  return useContext(ActivityRenderersContext)[activityType];
+  const renderers = useContext(ActivityRenderersContext);
+  // Own types only: an activity typed "constructor" must not find Object's.
+  return Object.hasOwn(renderers, activityType) ? renderers[activityType] : undefined;
 }
 
 type Step = { title?: unknown; label?: unknown; name?: unknown; status?: unknown; done?: unknown };

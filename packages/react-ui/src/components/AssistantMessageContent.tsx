@@ -14,6 +14,19 @@ export type AssistantMessageContentProps = {
   errorShownBelow?: boolean;
 };
 
+/** The ids of the message's calls that have no result yet. */
+function pendingCallIds(
+  message: AssistantMessage,
+  toolResults: ReadonlyMap<string, ToolMessage> | undefined,
+): Set<unknown> {
+  const ids = new Set<unknown>();
+  for (const call of message.toolCalls ?? []) {
+    const id: unknown = call?.id;
+    if (typeof id !== "string" || !toolResults?.has(id)) ids.add(id);
+  }
+  return ids;
+}
+
 /** An assistant reply: markdown text, tool calls, sources, files and its status. */
 export function AssistantMessageContent({
   message,
@@ -21,6 +34,8 @@ export function AssistantMessageContent({
   errorShownBelow,
 }: AssistantMessageContentProps) {
   const isStreaming = message.status === "streaming";
+  const pending = pendingCallIds(message, toolResults);
+  const toolCallCount = message.toolCalls?.length ?? 0;
   return (
     <div className="crayon-assistant-content">
       {message.content && <Markdown isStreaming={isStreaming}>{message.content}</Markdown>}
@@ -38,8 +53,9 @@ export function AssistantMessageContent({
             <ToolCallView
               toolCall={toolCall}
               result={typeof id === "string" ? toolResults?.get(id) : undefined}
-              isStreaming={isStreaming}
-              isAwaitingInput={message.status === "awaiting_input"}
+              replyStatus={message.status}
+              otherCallsPending={pending.size > (pending.has(id) ? 1 : 0)}
+              argsFinished={index < toolCallCount - 1}
             />
           </RenderErrorBoundary>
         );

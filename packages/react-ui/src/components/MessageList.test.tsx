@@ -265,7 +265,9 @@ describe("MessageList", () => {
       ),
     );
     await screen.findByText("get_weather");
-    expect(screen.getAllByText("Running")).toHaveLength(2);
+    // The first call's arguments are complete; the last one's may still be written.
+    expect(screen.getByText("Running")).toBeTruthy();
+    expect(screen.getByText("Preparing")).toBeTruthy();
     expect(screen.getByText(/"city": "Oslo"/)).toBeTruthy();
 
     await act(async () =>

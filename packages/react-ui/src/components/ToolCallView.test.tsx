@@ -24,13 +24,13 @@ function stateOf(container: HTMLElement) {
 
 describe("ToolCallView", () => {
   it("reads Running while a call without approval request has no result", () => {
-    const { container } = render(<ToolCallView toolCall={call()} isStreaming />);
+    const { container } = render(<ToolCallView toolCall={call()} replyStatus="streaming" />);
     expect(stateOf(container)).toBe("Running");
   });
 
   it("reads Awaiting approval while the reply waits for the user to approve the call", () => {
     const { container } = render(
-      <ToolCallView toolCall={call({ approvalId: "ap-1" })} isAwaitingInput />,
+      <ToolCallView toolCall={call({ approvalId: "ap-1" })} replyStatus="awaiting_input" />,
     );
     expect(stateOf(container)).toBe("Awaiting approval");
   });

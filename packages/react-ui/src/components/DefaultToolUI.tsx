@@ -1,0 +1,119 @@
+import type { ToolMessage } from "@crayonai/stream";
+import type { ToolCallStatus } from "../internal/toolCallStatus";
+import type { ToolUIProps } from "./ToolUIs";
+
+const STATUS_LABELS: Record<ToolCallStatus, string> = {
+  "streaming-args": "Preparing",
+  running: "Running",
+  "awaiting-result": "Waiting for result",
+  "awaiting-approval": "Awaiting approval",
+  approved: "Approved",
+  rejected: "Rejected",
+  complete: "Done",
+  error: "Failed",
+  incomplete: "Not finished",
+};
+
+function prettyJson(text: string): string {
+  if (!text.trim()) return "";
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    // Arguments still streaming (incomplete JSON): show them as they are.
+    return text;
+  }
+}
+
+function resultText(result: ToolMessage): string {
+  if (typeof result.content === "string") return prettyJson(result.content);
+  return result.content
+    .map((part) => (part.type === "text" ? part.text : `[${part.type}]`))
+    .join("\n");
+}
+
+/**
+ * The built-in tool call card: the tool's name, its state, and (folded) its arguments and
+ * result. An approval request is shown open: the tool, the arguments it will run with, and
+ * Approve / Reject. Register your own with {@link ToolUIsProvider}, or use this one as the
+ * fallback around your own parts.
+ */
+export function DefaultToolUI({
+  toolName,
+  argsText,
+  status,
+  resultMessage,
+  approve,
+  reject,
+}: ToolUIProps) {
+  const label = STATUS_LABELS[status];
+  const args = prettyJson(argsText);
+  if (status === "awaiting-approval") {
+    // What will run is shown, not folded away: the user decides on it right here.
+    return (
+      <section
+        className={`crayon-tool-call crayon-tool-call--${status}`}
+        aria-label={`${toolName}: approval needed`}
+      >
+        <div className="crayon-tool-call__summary">
+          <span className="crayon-tool-call__name">{toolName}</span>
+          <span className="crayon-tool-call__state">{label}</span>
+        </div>
+        <div className="crayon-tool-call__body">
+          {args && (
+            <>
+              <div className="crayon-tool-call__heading">It will run with</div>
+              <pre className="crayon-tool-call__json">{args}</pre>
+            </>
+          )}
+          <div className="crayon-tool-call__decision">
+            <button type="button" className="crayon-button" onClick={() => approve().catch(ignore)}>
+              Approve
+            </button>
+            <button
+              type="button"
+              className="crayon-button crayon-button--secondary"
+              onClick={() => reject().catch(ignore)}
+            >
+              Reject
+            </button>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  const busy = status === "running" || status === "streaming-args";
+  const output = resultMessage && resultText(resultMessage);
+  return (
+    <details className={`crayon-tool-call crayon-tool-call--${status}`}>
+      <summary className="crayon-tool-call__summary">
+        <span className="crayon-tool-call__name">{toolName}</span>
+        <span className="crayon-tool-call__state" aria-busy={busy}>
+          {label}
+        </span>
+      </summary>
+      <div className="crayon-tool-call__body">
+        {args && (
+          <>
+            <div className="crayon-tool-call__heading">Arguments</div>
+            <pre className="crayon-tool-call__json">{args}</pre>
+          </>
+        )}
+        {resultMessage?.error && (
+          <>
+            <div className="crayon-tool-call__heading">Error</div>
+            <pre className="crayon-tool-call__json">{resultMessage.error}</pre>
+          </>
+        )}
+        {output && (
+          <>
+            <div className="crayon-tool-call__heading">Result</div>
+            <pre className="crayon-tool-call__json">{output}</pre>
+          </>
+        )}
+      </div>
+    </details>
+  );
+}
+
+// A failed answer shows through the chat's error state (the message list's notice).
+const ignore = () => {};
