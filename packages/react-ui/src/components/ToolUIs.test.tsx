@@ -22,7 +22,8 @@ function WeatherCard({ args, status, result }: ToolUIProps<{ city: string }, Wea
 function ConfirmDialog({ args, status, addResult, addError }: ToolUIProps<{ question: string }>) {
   if (status !== "awaiting-result") return <p>Answered</p>;
   return (
-    <div role="group" aria-label="Confirm">
+    <fieldset>
+      <legend>Confirm</legend>
       <p>{args?.question}</p>
       <button type="button" onClick={() => addResult({ confirmed: true })}>
         Yes
@@ -30,7 +31,7 @@ function ConfirmDialog({ args, status, addResult, addError }: ToolUIProps<{ ques
       <button type="button" onClick={() => addError("The user closed the dialog.")}>
         Close
       </button>
-    </div>
+    </fieldset>
   );
 }
 
@@ -42,6 +43,24 @@ function Fallback({ toolName, status }: ToolUIProps) {
   );
 }
 
+function Approval({ args, status, approve, reject }: ToolUIProps<{ path: string }>) {
+  if (status !== "awaiting-approval") return <p>Decision: {status}</p>;
+  return (
+    <fieldset>
+      <legend>Delete files</legend>
+      Delete {args?.path}?
+      <button type="button" onClick={() => approve()}>
+        Delete
+      </button>
+      <button type="button" onClick={() => reject("Not today")}>
+        Keep
+      </button>
+    </fieldset>
+  );
+}
+function Broken(): never {
+  throw new Error("bad tool UI");
+}
 const toolUIs: ToolUIMap = { get_weather: WeatherCard, confirm: ConfirmDialog };
 
 const confirmCall = [
@@ -151,20 +170,6 @@ describe("tool UIs", () => {
 
   it("approve or reject from a custom UI", async () => {
     const user = userEvent.setup();
-    function Approval({ args, status, approve, reject }: ToolUIProps<{ path: string }>) {
-      if (status !== "awaiting-approval") return <p>Decision: {status}</p>;
-      return (
-        <div role="group" aria-label="Delete files">
-          Delete {args?.path}?
-          <button type="button" onClick={() => approve()}>
-            Delete
-          </button>
-          <button type="button" onClick={() => reject("Not today")}>
-            Keep
-          </button>
-        </div>
-      );
-    }
     const backend = createBackend();
     backend.reply(
       { type: "tool-call-start", toolCallId: "d1", toolCallName: "delete_files" },
@@ -184,9 +189,6 @@ describe("tool UIs", () => {
   });
 
   it("render calls of unregistered tools with the fallback, and keep the rest on a throw", async () => {
-    function Broken(): never {
-      throw new Error("bad tool UI");
-    }
     const backend = createBackend();
     backend.reply(
       { type: "tool-call-start", toolCallId: "s1", toolCallName: "search" },
