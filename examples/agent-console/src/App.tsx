@@ -4,7 +4,7 @@ import { ActivityRenderersProvider, CrayonChat } from "@crayonai/react-ui";
 import { useState } from "react";
 import { ConsoleProvider } from "./ConsoleContext";
 import { ConsolePanel } from "./panel/ConsolePanel";
-import { consoleRenderers } from "./renderers";
+import { consoleRenderers, consoleToolUIs } from "./renderers";
 import { SCENARIOS } from "./scenarios";
 
 // Created once: the params talk to the demo agent the Vite plugin serves on /api.
@@ -39,6 +39,7 @@ export function App() {
                   "Four agent apps running on the Crayon SDK: pick one here or in the side panel.",
               }}
               conversationStarters={starters}
+              toolUIs={consoleToolUIs}
             />
           </ActivityRenderersProvider>
         </main>

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@crayonai/react-ui/styles.css";
+import "@crayonai/demo-ui/demo-ui.css";
 import "./console.css";
 import { App } from "./App";
 

@@ -1,6 +1,7 @@
 import { demoAgentChatParams } from "@crayonai/demo-agent/client";
+import { demoToolUIs } from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
-import { CrayonChat } from "@crayonai/react-ui";
+import { CrayonChat, type MessageFeedback } from "@crayonai/react-ui";
 import { useEffect, useState } from "react";
 import { HostPage } from "./HostPage";
 import { readSettings, type Settings, writeSettings } from "./settings";
@@ -12,12 +13,18 @@ const conversationStarters = [
   { displayText: "/markdown: a formatted answer", prompt: "/markdown" },
   { displayText: "/tool: call a tool", prompt: "/tool" },
   { displayText: "/approve: ask before acting", prompt: "/approve" },
+  { displayText: "/confirm: answer in a tool's own UI", prompt: "/confirm" },
 ];
 
 const welcomeMessage = {
   title: "Crayon demo",
   description: "A scripted agent that streams every kind of message. Try a command below.",
 };
+
+/** Where a real app would record a rating; the example logs it. */
+function logFeedback(feedback: MessageFeedback) {
+  console.info("feedback", JSON.stringify(feedback));
+}
 
 /**
  * The connection: `useChat` gets the callbacks for the backend, `CrayonChat` renders the result.
@@ -45,6 +52,10 @@ function DemoChat({ protocol, layout, theme }: Settings) {
       agentName="Crayon demo"
       welcomeMessage={welcomeMessage}
       conversationStarters={conversationStarters}
+      // The demo agent's tools render as cards (weather) and a dialog that answers the call.
+      toolUIs={demoToolUIs}
+      // Good / Bad response buttons show because this is set: send it to your analytics.
+      onFeedback={logFeedback}
     />
   );
 

@@ -10,6 +10,8 @@ import { demoBackend } from "./browser/demoBackend";
 import { weatherClientTool } from "./browser/weatherClientTool";
 import type { DemoProtocol } from "./protocols/demoProtocols";
 
+export { demoToolNames } from "./agent/toolNames";
+export type { WeatherReport } from "./agent/weather";
 export { demoModel } from "./browser/demoBackend";
 export { demoProtocolAdapter } from "./browser/demoProtocolAdapter";
 export { weatherClientTool } from "./browser/weatherClientTool";

@@ -131,6 +131,59 @@ describe.skipIf(noBrowser)("chat example", () => {
     await page.close();
   });
 
+  it("a registered tool UI answers the call and the reply continues", async () => {
+    const { page, errors, chat } = await open();
+    await chat.send("/confirm");
+    // The example registers a confirmation dialog for the tool: the call renders as it.
+    const dialog = page.getByRole("group", { name: /Book a table for 2/ });
+    await dialog.waitFor();
+    await chat.waitForReplyEnd();
+    await screenshot(page, "chat-tool-ui-dialog");
+    await dialog.getByRole("button", { name: "Book it" }).click();
+    await page
+      .getByText("Booked: a table for 2 at Luigi's, Friday at 19:30.", { exact: true })
+      .waitFor();
+    await chat.waitForReplyEnd();
+    await expect(page.getByText("Confirmed", { exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole("button", { name: "Book it" }).count()).resolves.toBe(0);
+
+    // A tool the server runs renders with its own card too, filled in from the result.
+    await chat.send("/tool Paris");
+    await page.getByRole("region", { name: "Weather in Paris" }).waitFor();
+    await chat.waitForReplyEnd();
+    await screenshot(page, "chat-tool-ui-weather");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("copies a reply as markdown and reports Good / Bad response feedback", async () => {
+    const { page, errors, chat } = await open();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const ratings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "info" && message.text().startsWith("feedback")) {
+        ratings.push(message.text());
+      }
+    });
+    await chat.ask("/markdown");
+    const reply = chat.lastAssistant();
+    await reply.hover();
+    await reply.getByRole("button", { name: "Copy", exact: true }).click();
+    await reply.getByRole("button", { name: "Copied" }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    // The markdown source, not the rendered text.
+    expect(copied).toMatch(/^#|\*\*|```/m);
+    await reply.getByRole("button", { name: "Good response" }).click();
+    await expect.poll(() => ratings.length, { timeout: 5_000 }).toBe(1);
+    expect(JSON.parse(ratings[0]!.slice("feedback ".length))).toMatchObject({ rating: "up" });
+    await expect(
+      reply.getByRole("button", { name: "Good response" }).getAttribute("aria-pressed"),
+    ).resolves.toBe("true");
+    await screenshot(page, "chat-copy-feedback");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("an error reply keeps its partial text and offers Retry", async () => {
     const { page, errors, chat } = await open();
     await chat.send("/error");

@@ -1,3 +1,5 @@
+import { demoToolNames } from "./toolNames";
+
 /** What the demo weather tool reports. */
 export type WeatherReport = {
   city: string;
@@ -30,7 +32,7 @@ export function weatherFor(city: string): WeatherReport {
 export const weatherToolDefinition = {
   type: "function",
   function: {
-    name: "get_weather",
+    name: demoToolNames.weather,
     description: "Get the current weather for a city.",
     parameters: {
       type: "object",

@@ -1,6 +1,12 @@
 import type { ActivityMessage, Message, ReasoningMessage, ToolMessage } from "@crayonai/stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { approvalToolName, meetingArguments } from "../agent/scripts/approve";
+import {
+  bookingQuestion,
+  confirmedText,
+  confirmToolName,
+  declinedText,
+} from "../agent/scripts/confirm";
 import { errorMessage, errorPartialText } from "../agent/scripts/error";
 import { longText } from "../agent/scripts/long";
 import { markdownText } from "../agent/scripts/markdown";
@@ -67,6 +73,27 @@ describe.each(toolProtocols)("protocol %s, which carries reasoning and tool call
       status: "complete",
     });
   });
+
+  it.each([
+    ['{"confirmed":true}', confirmedText],
+    ['{"confirmed":false}', declinedText],
+  ])(
+    "/confirm leaves its call to the client's UI and goes on with its answer %s",
+    async (content, text) => {
+      const threadId = `confirm-${protocol}-${content.length}`;
+      const history = [userMessage("/confirm")];
+      const asked = await converse(app, history, protocol, threadId);
+      const [call] = assistants(replyOf(asked, history))[0]!.toolCalls ?? [];
+      expect(call?.function.name).toBe(confirmToolName);
+      expect(JSON.parse(call!.function.arguments)).toEqual(bookingQuestion);
+      expect(replyOf(asked, history).some((m) => m.role === "tool")).toBe(false);
+
+      const answer: ToolMessage = { id: "t1", role: "tool", toolCallId: call!.id, content };
+      const turn = [...asked.messages, answer];
+      const answered = await converse(app, turn, protocol, threadId);
+      expect(assistantText(replyOf(answered, turn))).toBe(text);
+    },
+  );
 
   it("/tool streams the arguments in several pieces", async () => {
     const { events } = await reply("/tool", protocol);

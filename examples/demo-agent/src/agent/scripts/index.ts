@@ -1,5 +1,6 @@
 import type { Script, ScriptContext } from "../script";
 import { approveScript } from "./approve";
+import { confirmScript } from "./confirm";
 import { consoleScripts } from "./console";
 import { countScript } from "./count";
 import { defaultReplyScript } from "./defaultReply";
@@ -20,6 +21,7 @@ export const demoScripts: readonly Script[] = [
   toolScript,
   planScript,
   approveScript,
+  confirmScript,
   errorScript,
   longScript,
   sourcesScript,

@@ -4,10 +4,11 @@ import { createId } from "../ids";
 import type { Script, ScriptContext } from "../script";
 import { assistantMessage, textDeltas } from "../scriptEvents";
 import { fixedChunks } from "../textChunks";
+import { demoToolNames } from "../toolNames";
 import { runWeatherTool, type WeatherReport, weatherFor } from "../weather";
 
 /** The tool /tool calls. */
-export const weatherToolName = "get_weather";
+export const weatherToolName = demoToolNames.weather;
 
 /** The city named after the command (`/tool Paris`), Berlin by default. */
 function cityOf(input: string): string {
