@@ -88,3 +88,64 @@ export function longThread(count: number): PreloadedThread {
   }
   return { threadId: "t_long", title: `${count} messages`, createdAt: NOW, messages };
 }
+
+/**
+ * A thread whose tool calls render with the demo tool UIs: a finished weather call, a tool
+ * without a UI (the built-in card), and a confirmation the user has not answered yet.
+ */
+export const TOOL_UI_THREAD: PreloadedThread = {
+  threadId: "t_tools",
+  title: "Trip to Paris",
+  createdAt: NOW,
+  messages: [
+    { id: "tools_u1", role: "user", content: "Weather in Paris, and book us a table?" },
+    {
+      id: "tools_a1",
+      role: "assistant",
+      status: "complete",
+      content: "Checking the weather and the restaurant list.",
+      toolCalls: [
+        {
+          id: "tools_c1",
+          type: "function",
+          function: { name: "get_weather", arguments: '{"city":"Paris"}' },
+        },
+        {
+          id: "tools_c2",
+          type: "function",
+          function: { name: "search_restaurants", arguments: '{"near":"Louvre","people":2}' },
+        },
+      ],
+    },
+    {
+      id: "tools_t1",
+      role: "tool",
+      toolCallId: "tools_c1",
+      content:
+        '{"city":"Paris","temperatureC":12,"condition":"cloudy","humidityPercent":71,"windKmh":14}',
+    },
+    {
+      id: "tools_t2",
+      role: "tool",
+      toolCallId: "tools_c2",
+      content: '[{"name":"Luigi\'s","free":"19:30"}]',
+    },
+    {
+      id: "tools_a2",
+      role: "assistant",
+      status: "complete",
+      content: "It is 12 °C and cloudy. Luigi's has a table at 19:30:",
+      toolCalls: [
+        {
+          id: "tools_c3",
+          type: "function",
+          function: {
+            name: "confirm_action",
+            arguments:
+              '{"question":"Book a table for 2 at Luigi\'s on Friday at 19:30?","confirmLabel":"Book it","cancelLabel":"Not now"}',
+          },
+        },
+      ],
+    },
+  ],
+};

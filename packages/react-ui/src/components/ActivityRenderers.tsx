@@ -1,5 +1,6 @@
 import type { ActivityMessage } from "@crayonai/stream";
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from "react";
+import { humanize, valueText } from "../internal/readableFields";
 import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 
 /** A component that renders one kind of activity message. */
@@ -66,16 +67,6 @@ function stepStatus(step: unknown): string | undefined {
   if (typeof status === "string") return status;
   if (done === true) return "done";
   return undefined;
-}
-
-function valueText(value: unknown): string {
-  if (typeof value === "string") return value;
-  return JSON.stringify(value) ?? String(value);
-}
-
-function humanize(key: string): string {
-  const spaced = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ");
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
 function titleOf(message: ActivityMessage): string {

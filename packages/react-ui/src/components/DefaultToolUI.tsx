@@ -1,4 +1,5 @@
 import type { ToolMessage } from "@crayonai/stream";
+import { readableFields } from "../internal/readableFields";
 import type { ToolCallStatus } from "../internal/toolCallStatus";
 import type { ToolUIProps } from "./ToolUIs";
 
@@ -39,6 +40,7 @@ function resultText(result: ToolMessage): string {
  */
 export function DefaultToolUI({
   toolName,
+  args: parsedArgs,
   argsText,
   status,
   resultMessage,
@@ -48,7 +50,9 @@ export function DefaultToolUI({
   const label = STATUS_LABELS[status];
   const args = prettyJson(argsText);
   if (status === "awaiting-approval") {
-    // What will run is shown, not folded away: the user decides on it right here.
+    // What will run is shown, not folded away, as "Path: build/old" lines when the arguments
+    // are simple: the user decides on it right here.
+    const fields = readableFields(parsedArgs);
     return (
       <section
         className={`crayon-tool-call crayon-tool-call--${status}`}
@@ -59,11 +63,18 @@ export function DefaultToolUI({
           <span className="crayon-tool-call__state">{label}</span>
         </div>
         <div className="crayon-tool-call__body">
-          {args && (
-            <>
-              <div className="crayon-tool-call__heading">It will run with</div>
-              <pre className="crayon-tool-call__json">{args}</pre>
-            </>
+          {args && <div className="crayon-tool-call__heading">It will run with</div>}
+          {fields ? (
+            <dl className="crayon-activity__fields crayon-tool-call__fields">
+              {fields.map(([label, text]) => (
+                <div key={label} className="crayon-activity__field">
+                  <dt>{label}</dt>
+                  <dd>{text}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            args && <pre className="crayon-tool-call__json">{args}</pre>
           )}
           <div className="crayon-tool-call__decision">
             <button type="button" className="crayon-button" onClick={() => approve().catch(ignore)}>

@@ -76,13 +76,23 @@ describe("ToolCallView", () => {
     ).toBeTruthy();
     // The card shows what will run, open, with its own Approve / Reject.
     const card = screen.getByRole("region", { name: "delete_files: approval needed" });
-    expect(within(card).getByText(/"path": "tmp"/)).toBeTruthy();
+    // Simple arguments read as labelled fields, not JSON.
+    expect(within(card).getByText("Path").nextElementSibling?.textContent).toBe("tmp");
     await user.click(within(card).getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(backend.held).toHaveLength(1));
     await waitFor(() => expect(stateOf(container)).toBe("Approved"));
 
     backend.held[0]!.end({ type: "tool-call-result", toolCallId: "call-1", content: "ok" });
     await waitFor(() => expect(stateOf(container)).toBe("Done"));
+  });
+
+  it("shows nested arguments of an approval request as JSON", () => {
+    const nested = {
+      ...call({ approvalId: "ap-1" }),
+      function: { name: "deploy", arguments: '{"targets":["eu","us"]}' },
+    };
+    render(<ToolCallView toolCall={nested} replyStatus="awaiting_input" />);
+    expect(screen.getByText(/"targets": \[/)).toBeTruthy();
   });
 
   it("keeps a rejected call Rejected, not Failed, when a tool message says it did not run", () => {

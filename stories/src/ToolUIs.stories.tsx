@@ -1,0 +1,30 @@
+import { demoToolUIs } from "@crayonai/demo-ui";
+import "@crayonai/demo-ui/demo-ui.css";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { ChatStory } from "./ChatStory";
+import { SCRIPT_PROMPTS } from "./chatScripts";
+import { LOGO_URL, TOOL_UI_THREAD } from "./fixtures";
+
+const meta = {
+  title: "CrayonChat/Tool UIs",
+  component: ChatStory,
+  args: { type: "standalone", agentName: "Crayon", logoUrl: LOGO_URL, toolUIs: demoToolUIs },
+} satisfies Meta<typeof ChatStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * Tool calls rendered by name (`toolUIs`): a weather card filled from the result, the built-in
+ * card for a tool without a UI, and a confirmation dialog that answers its call.
+ */
+export const ByToolName: Story = {
+  args: {
+    scripted: { threads: [TOOL_UI_THREAD], selectedThreadId: TOOL_UI_THREAD.threadId },
+  },
+};
+
+/** The built-in approval card: the tool and the arguments it will run with, and Approve / Reject. */
+export const ApprovalCard: Story = {
+  args: { scripted: { send: SCRIPT_PROMPTS.approval, delayMs: 5 } },
+};
