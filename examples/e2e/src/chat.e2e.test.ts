@@ -184,6 +184,36 @@ describe.skipIf(noBrowser)("chat example", () => {
     await page.close();
   });
 
+  it("attaches an image: previewed, sent, shown in the user's bubble and seen by the agent", async () => {
+    const { page, errors, chat } = await open();
+    // A real 2×2 PNG, so the browser decodes and shows it.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Attach files" }).click();
+    await (await chooser).setFiles({ name: "pixels.png", mimeType: "image/png", buffer: png });
+    const previews = page.getByRole("list", { name: "Attachments" });
+    await previews.getByText("pixels.png").waitFor();
+    await screenshot(page, "chat-attachment-preview");
+    await chat.input.fill("What is in this picture?");
+    await chat.input.press("Enter");
+    const image = page
+      .locator(".crayon-message--user")
+      .last()
+      .getByRole("img", { name: "pixels.png" });
+    await image.waitFor();
+    // Decoded by the browser: the bubble shows the picture, not a broken image.
+    await expect(image.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(2);
+    await chat.waitForReplyEnd();
+    expect(await chat.lastAssistantText()).toContain(`pixels.png (image, ${png.length} bytes)`);
+    await expect(previews.count()).resolves.toBe(0);
+    await screenshot(page, "chat-attachment-sent");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("an error reply keeps its partial text and offers Retry", async () => {
     const { page, errors, chat } = await open();
     await chat.send("/error");

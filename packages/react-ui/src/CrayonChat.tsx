@@ -24,6 +24,7 @@ import {
   type WelcomeMessageConfig,
   WelcomeScreen,
 } from "./components/WelcomeScreen";
+import type { AttachmentOptions } from "./internal/attachments";
 import { FeedbackContext, type MessageFeedback } from "./internal/feedbackContext";
 import { ImagePolicyContext } from "./internal/imagePolicy";
 import { isVisibleMessage } from "./internal/visibleMessages";
@@ -87,6 +88,12 @@ export type CrayonChatProps = {
    * to those of an enclosing `ActivityRenderersProvider`.
    */
   activityRenderers?: ActivityRendererMap;
+  /**
+   * Attaching files in the composer (button, paste, drop): accepted types, size and count
+   * limits, and `uploadAttachment` to store files and send their URL. Default: images and
+   * common documents, sent inline as base64 up to 4 MB each. `false` turns attaching off.
+   */
+  attachments?: AttachmentOptions | false;
 };
 
 type PanelProps = Pick<
@@ -98,6 +105,7 @@ type PanelProps = Pick<
   | "messageLoadingComponent"
   | "welcomeMessage"
   | "conversationStarters"
+  | "attachments"
 > & {
   showNewChat: boolean;
   /** Shown first in the header: the button that shows the thread list on narrow screens. */
@@ -118,6 +126,7 @@ function ChatPanel({
   threadsToggle,
   onClose,
   composerRef,
+  attachments,
 }: PanelProps) {
   const thread = chat.threadManager;
   const isEmpty =
@@ -167,7 +176,7 @@ function ChatPanel({
           agentName={agentName}
         />
       )}
-      <Composer chat={chat} inputRef={composerRef} />
+      <Composer chat={chat} inputRef={composerRef} attachments={attachments} />
     </div>
   );
 }

@@ -55,5 +55,6 @@ export {
   WelcomeScreen,
   type WelcomeScreenProps,
 } from "./components/WelcomeScreen";
+export type { AttachmentOptions } from "./internal/attachments";
 export type { FeedbackRating, MessageFeedback } from "./internal/feedbackContext";
 export type { CrayonCssVariable, ThemeProps } from "./theme";

@@ -277,3 +277,35 @@ describe("agent state", () => {
     },
   );
 });
+
+describe.each(richProtocols)("protocol %s, which carries attachments", (protocol) => {
+  it("a message with an image and a PDF is answered with what was attached", async () => {
+    const history: Message[] = [
+      {
+        id: "u-files",
+        role: "user",
+        content: [
+          { type: "text", text: "Here you go" },
+          {
+            type: "image",
+            filename: "photo.png",
+            source: { type: "data", mimeType: "image/png", value: "iVBORw0KGgo=" },
+          },
+          {
+            type: "document",
+            filename: "report.pdf",
+            source: { type: "url", value: "https://files.example.com/report.pdf" },
+          },
+        ],
+      },
+    ];
+    const decoded = await converse(app, history, protocol);
+    const text = assistantText(replyOf(decoded, history));
+    expect(text).toContain("> Here you go");
+    expect(text).toContain("You attached 2 files");
+    // AG-UI's media parts have no file name: the agent sees the kind and the size only.
+    const [image, pdf] = protocol === "ag-ui" ? ["a file", "a file"] : ["photo.png", "report.pdf"];
+    expect(text).toContain(`- ${image} (image, 8 bytes)`);
+    expect(text).toContain(`- ${pdf} (document)`);
+  });
+});

@@ -1,7 +1,21 @@
 import type { ChatManager } from "@crayonai/react-core";
-import { type FormEvent, type KeyboardEvent, type Ref, useId, useState } from "react";
+import type { InputContent } from "@crayonai/stream";
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type Ref,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { type AttachmentOptions, resolveAttachmentOptions } from "../internal/attachments";
 import { hasPendingApproval } from "../internal/pendingApproval";
-import { SendIcon, StopIcon } from "./StrokeIcon";
+import { useAttachments } from "../internal/useAttachments";
+import { AttachmentPreviews } from "./AttachmentPreviews";
+import { PaperclipIcon, SendIcon, StopIcon } from "./StrokeIcon";
 
 /** Props of {@link Composer}. */
 export type ComposerProps = {
@@ -10,23 +24,45 @@ export type ComposerProps = {
   placeholder?: string;
   /** The textarea, e.g. to focus it. */
   inputRef?: Ref<HTMLTextAreaElement>;
+  /**
+   * Attaching files (button, paste, drop), their limits and where they go; `false` turns
+   * attaching off. Default: images and common documents, sent inline up to 4 MB each.
+   */
+  attachments?: AttachmentOptions | false;
 };
 
 // Actions report failures through `chat` state (shown by the message list), so a rejected
 // promise needs no handling here, except a first message whose thread could not be created.
 const ignore = () => {};
 
+const NO_OPTIONS: AttachmentOptions = {};
+
 /**
  * The message input. Enter sends, Shift+Enter adds a line, Escape stops a streaming reply.
- * While the assistant waits for input it offers Approve / Reject, and the text is sent as the
- * answer. Text that could not be sent because its new thread could not be created comes back.
+ * Files can be attached with the paper clip button, pasted or dropped. While the assistant
+ * waits for input it offers Approve / Reject, and the text is sent as the answer. Text (and
+ * attachments) that could not be sent because the new thread could not be created come back.
  */
-export function Composer({ chat, placeholder = "Type a message…", inputRef }: ComposerProps) {
+export function Composer({
+  chat,
+  placeholder = "Type a message…",
+  inputRef,
+  attachments: attachmentOptions = NO_OPTIONS,
+}: ComposerProps) {
   const thread = chat.threadManager;
   const { isRunning, isAwaitingInput } = thread;
   const [draft, setDraft] = useState("");
   const inputId = useId();
-  const canSend = draft.trim().length > 0 && !isRunning;
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const canAttach = attachmentOptions !== false && !isAwaitingInput;
+  const options = useMemo(
+    () => resolveAttachmentOptions(attachmentOptions || undefined),
+    [attachmentOptions],
+  );
+  const files = useAttachments(options);
+  const [dragging, setDragging] = useState(false);
+  const hasContent = draft.trim().length > 0 || (canAttach && files.items.length > 0);
+  const canSend = hasContent && !isRunning && !files.isUploading && !files.hasFailed;
   // An approval request carries Approve / Reject on its tool call card: not repeated here.
   const approvalOnCard = isAwaitingInput && hasPendingApproval(thread.messages);
 
@@ -36,15 +72,28 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
 
   const send = () => {
     const text = draft.trim();
-    if (text && isRunning) setBusyHint(true);
-    if (!text || isRunning) return;
+    if (hasContent && isRunning) setBusyHint(true);
+    if (!canSend) return;
     setDraft("");
-    if (isAwaitingInput) thread.respond({ type: "input", content: text }).catch(ignore);
-    else
-      thread.processMessage(text).catch((error: { code?: string } | null) => {
-        // Nothing was sent (the thread could not be created): give the text back to retry.
-        if (error?.code === "create_thread_failed") setDraft((current) => current || text);
-      });
+    if (isAwaitingInput) {
+      thread.respond({ type: "input", content: text }).catch(ignore);
+      return;
+    }
+    const taken = canAttach ? files.take() : [];
+    const parts: InputContent[] = taken.flatMap((item) => (item.part ? [item.part] : []));
+    const content: InputContent[] | string = parts.length
+      ? [...(text ? [{ type: "text" as const, text }] : []), ...parts]
+      : text;
+    thread.processMessage(typeof content === "string" ? content : { content }).then(
+      () => files.release(taken),
+      (error: { code?: string } | null) => {
+        // Nothing was sent (the thread could not be created): give everything back to retry.
+        if (error?.code === "create_thread_failed") {
+          setDraft((current) => current || text);
+          files.restore(taken);
+        } else files.release(taken);
+      },
+    );
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -63,8 +112,42 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
     }
   };
 
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...event.clipboardData.files];
+    if (!canAttach || pasted.length === 0) return;
+    // Pasted files (a screenshot) are attached; pasted text goes into the input as usual.
+    event.preventDefault();
+    files.add(pasted);
+  };
+
+  const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
+  const dropHandlers = canAttach
+    ? {
+        onDragOver: (event: DragEvent) => {
+          if (!hasFiles(event)) return;
+          event.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: (event: DragEvent) => {
+          // Leaving for a child of the form is not leaving the drop area.
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop: (event: DragEvent) => {
+          if (!hasFiles(event)) return;
+          event.preventDefault();
+          setDragging(false);
+          files.add([...event.dataTransfer.files]);
+        },
+      }
+    : {};
+
   return (
-    <form className="crayon-composer" onSubmit={onSubmit} aria-label="Send a message">
+    <form
+      className={`crayon-composer${dragging ? " crayon-composer--dragging" : ""}`}
+      onSubmit={onSubmit}
+      aria-label="Send a message"
+      {...dropHandlers}
+    >
       {approvalOnCard && (
         <p className="crayon-composer__hint">
           Approve or reject the tool call above, or type an answer
@@ -98,7 +181,51 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
           A reply is still streaming: wait for it, or press Escape to stop it.
         </p>
       )}
+      {canAttach && files.problems.length > 0 && (
+        <div className="crayon-composer__problems" role="alert">
+          {files.problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
+      {canAttach && (
+        <AttachmentPreviews items={files.items} onRemove={files.remove} onRetry={files.retry} />
+      )}
+      {dragging && (
+        <p className="crayon-composer__drop-hint" aria-hidden="true">
+          Drop files to attach them
+        </p>
+      )}
+      <span className="crayon-visually-hidden" role="status">
+        {files.announcement}
+      </span>
       <div className="crayon-composer__row">
+        {canAttach && (
+          <>
+            <button
+              type="button"
+              className="crayon-composer__attach"
+              aria-label="Attach files"
+              title="Attach files"
+              onClick={() => fileInputRef.current?.click()}
+            >
+              <PaperclipIcon />
+            </button>
+            <input
+              ref={fileInputRef}
+              type="file"
+              multiple
+              hidden
+              tabIndex={-1}
+              accept={options.accept.join(",")}
+              onChange={(event) => {
+                files.add([...(event.target.files ?? [])]);
+                // The same file can be chosen again after it was removed.
+                event.target.value = "";
+              }}
+            />
+          </>
+        )}
         <label htmlFor={inputId} className="crayon-visually-hidden">
           {isAwaitingInput ? "Your answer" : "Message"}
         </label>
@@ -111,6 +238,7 @@ export function Composer({ chat, placeholder = "Type a message…", inputRef }: 
           placeholder={isAwaitingInput ? "Answer the assistant…" : placeholder}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
         />
         {isRunning ? (
           <button

@@ -78,3 +78,13 @@ export const ChatBubbleIcon = () => (
 
 /** A chevron pointing right (turned down by CSS when its `<details>` is open). */
 export const ChevronIcon = () => <StrokeIcon path="M6 3.5 10.5 8 6 12.5" />;
+
+/** A paper clip: the "Attach files" button's icon. */
+export const PaperclipIcon = () => (
+  <StrokeIcon path="M13 7.5l-5.3 5.3a3.2 3.2 0 0 1-4.5-4.5l5.6-5.6a2.1 2.1 0 0 1 3 3L6.2 11.3a1 1 0 0 1-1.5-1.5L9.8 4.7" />
+);
+
+/** A document: a file attachment without a thumbnail. */
+export const FileIcon = () => (
+  <StrokeIcon path="M9 2H4.5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h7a1 1 0 0 0 1-1V5.5L9 2Zm0 0v3.5h3.5" />
+);

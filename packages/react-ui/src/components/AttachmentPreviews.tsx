@@ -1,0 +1,65 @@
+import { formatBytes } from "../internal/attachments";
+import type { PendingAttachment } from "../internal/useAttachments";
+import { CloseIcon, FileIcon } from "./StrokeIcon";
+
+/** Props of {@link AttachmentPreviews}. */
+type AttachmentPreviewsProps = {
+  items: readonly PendingAttachment[];
+  onRemove: (id: string) => void;
+  onRetry: (id: string) => void;
+};
+
+/** The attachments of the message being written: thumbnails or file chips, each removable. */
+export function AttachmentPreviews({ items, onRemove, onRetry }: AttachmentPreviewsProps) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="crayon-composer__attachments" aria-label="Attachments">
+      {items.map((item) => {
+        const { name, size } = item.file;
+        return (
+          <li
+            key={item.id}
+            className={`crayon-composer__attachment crayon-composer__attachment--${item.status}`}
+            aria-busy={item.status === "uploading"}
+          >
+            {item.previewUrl ? (
+              <img className="crayon-composer__thumbnail" src={item.previewUrl} alt="" />
+            ) : (
+              <span className="crayon-composer__file-icon">
+                <FileIcon />
+              </span>
+            )}
+            <span className="crayon-composer__attachment-text">
+              <span className="crayon-composer__attachment-name">{name}</span>
+              <span className="crayon-composer__attachment-detail">
+                {item.status === "uploading"
+                  ? "Uploading…"
+                  : item.status === "failed"
+                    ? "Failed"
+                    : formatBytes(size)}
+              </span>
+            </span>
+            {item.status === "failed" && (
+              <button
+                type="button"
+                className="crayon-composer__attachment-retry"
+                aria-label={`Retry ${name}`}
+                onClick={() => onRetry(item.id)}
+              >
+                Retry
+              </button>
+            )}
+            <button
+              type="button"
+              className="crayon-icon-button crayon-composer__attachment-remove"
+              aria-label={`Remove ${name}`}
+              onClick={() => onRemove(item.id)}
+            >
+              <CloseIcon />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
