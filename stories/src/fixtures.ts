@@ -149,3 +149,39 @@ export const TOOL_UI_THREAD: PreloadedThread = {
     },
   ],
 };
+
+/** A 2×2 PNG (red to black), small enough to inline. */
+export const TINY_PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==";
+
+/** A thread whose question carries an image and a PDF, as the composer sends them. */
+export const ATTACHMENT_THREAD: PreloadedThread = {
+  threadId: "t_files",
+  title: "Receipt",
+  createdAt: NOW,
+  messages: [
+    {
+      id: "files_u1",
+      role: "user",
+      content: [
+        { type: "text", text: "Can you total this receipt?" },
+        {
+          type: "image",
+          filename: "receipt.png",
+          source: { type: "data", mimeType: "image/png", value: TINY_PNG_BASE64 },
+        },
+        {
+          type: "document",
+          filename: "statement.pdf",
+          source: { type: "url", value: "https://files.example.com/statement.pdf" },
+        },
+      ],
+    },
+    {
+      id: "files_a1",
+      role: "assistant",
+      status: "complete",
+      content: "The receipt totals **€42.10**; the statement lists the same amount on March 3.",
+    },
+  ],
+};
