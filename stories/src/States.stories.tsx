@@ -20,6 +20,14 @@ export const Streaming: Story = {
   args: { scripted: { send: SCRIPT_PROMPTS.neverFinishes, delayMs: 5 } },
 };
 
+/**
+ * Healed markdown: a reply frozen mid-sentence with `**bold` and a link still open.
+ * The growing block shows them formatted (the link as its text), not as raw markers.
+ */
+export const HealedMarkdown: Story = {
+  args: { scripted: { send: SCRIPT_PROMPTS.halfWritten, delayMs: 5 } },
+};
+
 /** A tool call waiting for the user's approval (`tool-approval-request`). */
 export const AwaitingApproval: Story = {
   args: { scripted: { send: SCRIPT_PROMPTS.approval, delayMs: 5 } },

@@ -22,6 +22,7 @@ export type ScriptName =
   | "errorMidStream"
   | "long"
   | "neverFinishes"
+  | "halfWritten"
   | "echo";
 
 /**
@@ -41,6 +42,7 @@ export const SCRIPT_PROMPTS = {
   errorMidStream: "Summarise the quarterly report",
   long: "Write a long guide to streaming UIs",
   neverFinishes: "Tell me a story that never ends",
+  halfWritten: "Show the half-written formatting",
 } as const satisfies Record<Exclude<ScriptName, "echo">, string>;
 
 /** Keywords that pick a script, checked in order against the user's text (lower case). */
@@ -57,6 +59,7 @@ const KEYWORDS: [string, ScriptName][] = [
   ["report", "errorMidStream"],
   ["long", "long"],
   ["never ends", "neverFinishes"],
+  ["half-written", "halfWritten"],
 ];
 
 /** The script the user's text asks for; anything else is echoed. */
@@ -297,6 +300,14 @@ export function chatScript(name: ScriptName, lastUserText = ""): ChatScript {
     case "neverFinishes":
       return {
         events: textDeltas("Once upon a time, in a repository far away, a stream began and"),
+        neverFinishes: true,
+      };
+    case "halfWritten":
+      // Stops mid-sentence with markers still open, as a model's stream does between tokens.
+      return {
+        events: textDeltas(
+          "Finished blocks render once:\n\n- **bold** and `code`\n- a [link](https://example.com)\n\nThe growing block is healed: **still bold, with a [link still being wri",
+        ),
         neverFinishes: true,
       };
     case "echo":

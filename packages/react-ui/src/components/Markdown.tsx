@@ -73,7 +73,9 @@ export type MarkdownProps = {
   allowedImageOrigins?: readonly string[];
   /**
    * The text is still growing (a streaming reply): its new versions are shown at most every
-   * 50 ms. Once false, the newest text shows at once. Default true.
+   * 50 ms, and its last block is healed (an unfinished `**bold`, `` `code `` or link shows
+   * formatted, not as raw markers). Once false, the newest text shows at once, as written.
+   * Default true.
    */
   isStreaming?: boolean;
 };

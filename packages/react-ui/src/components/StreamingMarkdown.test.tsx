@@ -447,3 +447,45 @@ describe("StreamingMarkdown", () => {
     check();
   });
 });
+
+describe("Markdown while it streams", () => {
+  afterEach(() => vi.useRealTimers());
+
+  const rendered = (text: string, isStreaming: boolean) => {
+    const { container, unmount } = render(<Markdown isStreaming={isStreaming}>{text}</Markdown>);
+    const markdown = container.querySelector(".crayon-markdown")!;
+    return { markdown, unmount };
+  };
+
+  it.each([
+    ["Some **bold", "strong", "bold"],
+    ["Call `format", "code", "format"],
+    ["It was ~~wrong", "del", "wrong"],
+    ["An *aside", "em", "aside"],
+  ])("shows the growing block's %j already formatted, without raw markers", (text, tag, inner) => {
+    const { markdown, unmount } = rendered(text, true);
+    expect(markdown.querySelector(tag)?.textContent).toBe(inner);
+    expect(markdown.textContent).not.toMatch(/[*`~]/);
+    unmount();
+  });
+
+  it("shows a link still being written as its text, and hides an image still being written", () => {
+    const link = rendered("See [the docs](https://exa", true);
+    expect(link.markdown.textContent).toBe("See the docs");
+    expect(link.markdown.querySelector("a")).toBeNull();
+    link.unmount();
+    const image = rendered("A chart: ![sales](https://exa", true);
+    expect(image.markdown.textContent?.trim()).toBe("A chart:");
+    image.unmount();
+  });
+
+  it("never changes finished text, nor blocks before the growing one", () => {
+    const finished = rendered("Some **bold", false);
+    expect(finished.markdown.textContent).toBe("Some **bold");
+    finished.unmount();
+    const earlier = rendered("Price: 5 * 3\n\nNow **bold", true);
+    expect(earlier.markdown.textContent).toContain("Price: 5 * 3");
+    expect(earlier.markdown.querySelector("strong")?.textContent).toBe("bold");
+    earlier.unmount();
+  });
+});

@@ -15,8 +15,8 @@ export type StreamingMarkdownProps = {
   /** Element overrides, passed to react-markdown for every block. */
   components?: Components;
   /**
-   * The text is still streaming (default true): new versions are taken at most every 50 ms.
-   * Once false, the newest text is shown at once.
+   * The text is still streaming (default true): new versions are taken at most every 50 ms
+   * and the growing block is healed. Once false, the newest text is shown at once, as written.
    */
   isStreaming?: boolean;
   /** Smaller limits let tests reach the huge-text paths with little text. */

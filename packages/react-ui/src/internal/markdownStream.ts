@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import type { Components } from "react-markdown";
+import remend from "remend";
 import { formatMarkdown } from "./formatMarkdown";
 import {
   advanceMarkdownSplit,
@@ -59,12 +60,17 @@ export type MarkdownStreamView = {
 };
 
 /**
- * The one place to repair the growing block before it is formatted (e.g. close an unfinished
- * `**bold` or link while it streams). Complete blocks are never changed.
+ * The one place to repair the growing block before it is formatted, while the text streams:
+ * `remend` closes an unfinished `**bold`, `` `code ``, `~~strike`, link or image, so they do
+ * not flicker as raw markers. An unfinished link shows as its text (it has no URL yet), an
+ * unfinished image as nothing. Complete blocks and finished text are never changed.
  */
 function healGrowingBlock(source: string): string {
-  return source;
+  return remend(source, { linkMode: "text-only", images: false }).replace(UNFINISHED_IMAGE, "");
 }
+
+// `![alt](http://exa` at the end of a streaming block: hidden until its URL is complete.
+const UNFINISHED_IMAGE = /!\[[^\]\n]*(?:\]\([^)\s]*)?$/;
 
 /** The splitter's limits, and how raw text is shown. */
 export type MarkdownStreamLimits = MarkdownSplitLimits & {
@@ -126,6 +132,8 @@ export class MarkdownStream {
   private tailRegionStart = -1;
   private tailFormatted: { source: string; element: ReactElement } | undefined;
   private text = "";
+  /** The text may still grow: its growing block is healed. */
+  private streaming = true;
   /** When a new version of a huge text may be taken. */
   private nextVersionAt = 0;
   private readonly limits: MarkdownStreamLimits;
@@ -163,6 +171,7 @@ export class MarkdownStream {
       this.components = components;
       this.forgetFormatting();
     }
+    this.streaming = !done;
     const previous = this.split;
     const split = advanceMarkdownSplit(previous, text, this.limits);
     if (previous && split.lineage !== previous.lineage) this.reset();
@@ -369,7 +378,8 @@ export class MarkdownStream {
       };
     }
     // The growing block: the one block formatted again on every update.
-    const source = healGrowingBlock(segmentSource(text, start, text.length, this.definitions));
+    const raw = segmentSource(text, start, text.length, this.definitions);
+    const source = this.streaming ? healGrowingBlock(raw) : raw;
     let formatted = this.tailFormatted;
     if (formatted?.source !== source) {
       const own = detachedCopy(source);
