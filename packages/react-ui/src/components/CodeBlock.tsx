@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
+import { tokenClassName, useHighlightedLines } from "../internal/codeHighlighter";
 
 /** Props of {@link CodeBlock}. */
 export type CodeBlockProps = {
@@ -8,8 +9,13 @@ export type CodeBlockProps = {
   language?: string;
 };
 
-/** A fenced code block with a button that copies its text. */
+/**
+ * A fenced code block with a button that copies its text. Code in a known language is
+ * highlighted once the highlighter has loaded (a separate chunk, loaded on first use); until
+ * then, and for other code, it shows plain.
+ */
 export function CodeBlock({ code, language }: CodeBlockProps) {
+  const lines = useHighlightedLines(code, language);
   const [copied, setCopied] = useState(false);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
@@ -36,7 +42,26 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
       {/* Long lines scroll sideways: keyboard users need to reach the scrollable block. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region */}
       <pre className="crayon-code-block__pre" tabIndex={0}>
-        <code className={language ? `language-${language}` : undefined}>{code}</code>
+        <code className={language ? `language-${language}` : undefined}>
+          {lines
+            ? lines.map((line, index) => (
+                // Lines have no identity but their place; they are rebuilt with the code.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Fragment key={index}>
+                  {index > 0 && "\n"}
+                  {line.map((token, at) =>
+                    // An empty line is one empty token (its "\n" is the line break above).
+                    token.empty ? null : (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                      <span key={at} className={tokenClassName(token.types)}>
+                        {token.content}
+                      </span>
+                    ),
+                  )}
+                </Fragment>
+              ))
+            : code}
+        </code>
       </pre>
     </div>
   );

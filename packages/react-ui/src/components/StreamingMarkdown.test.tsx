@@ -34,6 +34,9 @@ function WholeMarkdown({ text }: { text: string }) {
  */
 function sortedAttributes(element: Element): Element {
   const copy = element.cloneNode(true) as Element;
+  // Highlighting (which loads later) wraps tokens of code in spans: compare the code's text.
+  for (const code of copy.querySelectorAll("pre code"))
+    code.replaceChildren(code.textContent ?? "");
   for (const node of [copy, ...copy.querySelectorAll("*")]) {
     const attributes = [...node.attributes].map((a) => [a.name, a.value] as const);
     for (const [name] of attributes) node.removeAttribute(name);
