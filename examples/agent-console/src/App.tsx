@@ -1,10 +1,9 @@
 import { demoAgentChatParams } from "@crayonai/demo-agent/client";
+import { DemoActionsProvider, demoActivityRenderers, demoToolUIs } from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
-import { ActivityRenderersProvider, CrayonChat } from "@crayonai/react-ui";
+import { CrayonChat } from "@crayonai/react-ui";
 import { useState } from "react";
-import { ConsoleProvider } from "./ConsoleContext";
 import { ConsolePanel } from "./panel/ConsolePanel";
-import { consoleRenderers, consoleToolUIs } from "./renderers";
 import { SCENARIOS } from "./scenarios";
 
 // Created once: the params talk to the demo agent the Vite plugin serves on /api.
@@ -19,32 +18,31 @@ function preferredMode(): "light" | "dark" {
   return window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }
 
-/** The agent console: the chat with the console's activity renderers, and its side panel. */
+/** The agent console: the chat with the demo agent's activity renderers and tool UIs, and its side panel. */
 export function App() {
   const chat = useChat(chatParams);
   const [mode, setMode] = useState(preferredMode);
   return (
     <div className="crayon-theme console-app" data-crayon-theme={mode}>
-      <ConsoleProvider chat={chat}>
+      <DemoActionsProvider chat={chat}>
         <main className="console-main">
-          <ActivityRenderersProvider renderers={consoleRenderers}>
-            <CrayonChat
-              chat={chat}
-              type="standalone"
-              agentName="Agent console"
-              theme={{ mode }}
-              welcomeMessage={{
-                title: "Agent console",
-                description:
-                  "Four agent apps running on the Crayon SDK: pick one here or in the side panel.",
-              }}
-              conversationStarters={starters}
-              toolUIs={consoleToolUIs}
-            />
-          </ActivityRenderersProvider>
+          <CrayonChat
+            chat={chat}
+            type="standalone"
+            agentName="Agent console"
+            theme={{ mode }}
+            welcomeMessage={{
+              title: "Agent console",
+              description:
+                "Four agent apps running on the Crayon SDK: pick one here or in the side panel.",
+            }}
+            conversationStarters={starters}
+            toolUIs={demoToolUIs}
+            activityRenderers={demoActivityRenderers}
+          />
         </main>
         <ConsolePanel chat={chat} mode={mode} onModeChange={setMode} />
-      </ConsoleProvider>
+      </DemoActionsProvider>
     </div>
   );
 }

@@ -1,11 +1,10 @@
+import { DemoActionsProvider, demoActivityRenderers } from "@crayonai/demo-ui";
+import { button, click, type Rendered, render, typeInto, waitFor } from "@crayonai/demo-ui/testing";
 import { type UseChatParams, useChat } from "@crayonai/react-core";
-import { ActivityRenderersProvider, CrayonChat } from "@crayonai/react-ui";
+import { CrayonChat } from "@crayonai/react-ui";
 import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
 import { crayonSSEResponse } from "@crayonai/stream/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConsoleProvider } from "./ConsoleContext";
-import { consoleRenderers } from "./renderers";
-import { button, click, type Rendered, render, typeInto, waitFor } from "./testing/render";
 
 // jsdom has no layout: the message list's stick-to-bottom needs these to exist.
 globalThis.ResizeObserver ??= class {
@@ -54,11 +53,9 @@ function scriptedBackend(replies: CrayonStreamEvent[][]) {
 function Console({ params }: { params: UseChatParams }) {
   const chat = useChat(params);
   return (
-    <ConsoleProvider chat={chat}>
-      <ActivityRenderersProvider renderers={consoleRenderers}>
-        <CrayonChat chat={chat} type="standalone" />
-      </ActivityRenderersProvider>
-    </ConsoleProvider>
+    <DemoActionsProvider chat={chat}>
+      <CrayonChat chat={chat} type="standalone" activityRenderers={demoActivityRenderers} />
+    </DemoActionsProvider>
   );
 }
 
@@ -75,15 +72,12 @@ describe("the console in CrayonChat", () => {
     const composer = view.container.querySelector("textarea");
     await typeInto(composer, "/workdeck");
     await click(view.container.querySelector('button[type="submit"]'));
-    const card = await waitFor(() => view!.container.querySelector(".console-task-card"));
+    const card = await waitFor(() => view!.container.querySelector(".demo-task-card"));
     expect(card.textContent).toContain("Fit a sine curve");
     // The reply must have ended, or the edit would first stop it.
     await waitFor(() => !view!.container.querySelector(".crayon-composer__button--stop"));
     await click(button(view.container, "Edit Fit a sine curve"));
-    await typeInto(
-      view.container.querySelector(".console-task-card textarea"),
-      "Fit two harmonics",
-    );
+    await typeInto(view.container.querySelector(".demo-task-card textarea"), "Fit two harmonics");
     await click(button(view.container, "Save and restart"));
 
     const request = await waitFor(() => backend.requests[1]);

@@ -1,5 +1,5 @@
 import { demoAgentChatParams } from "@crayonai/demo-agent/client";
-import { demoToolUIs } from "@crayonai/demo-ui";
+import { DemoActionsProvider, demoActivityRenderers, demoToolUIs } from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
 import { CrayonChat, type MessageFeedback } from "@crayonai/react-ui";
 import { useEffect, useState } from "react";
@@ -52,15 +52,25 @@ function DemoChat({ protocol, layout, theme }: Settings) {
       agentName="Crayon demo"
       welcomeMessage={welcomeMessage}
       conversationStarters={conversationStarters}
-      // The demo agent's tools render as cards (weather) and a dialog that answers the call.
+      // The demo agent's tools render as cards (weather, commands) and a dialog that answers
+      // the call; its activities (/workflow, /workdeck, /cyrus) as boards with working buttons.
       toolUIs={demoToolUIs}
+      activityRenderers={demoActivityRenderers}
       // Good / Bad response buttons show because this is set: send it to your analytics.
       onFeedback={logFeedback}
     />
   );
 
-  if (layout === "standalone") return <main className="app__stage">{crayonChat}</main>;
-  return <HostPage layout={layout}>{crayonChat}</HostPage>;
+  // The activity renderers' buttons (Trigger a workflow, edit a Workdeck card) act on `chat`.
+  return (
+    <DemoActionsProvider chat={chat}>
+      {layout === "standalone" ? (
+        <main className="app__stage">{crayonChat}</main>
+      ) : (
+        <HostPage layout={layout}>{crayonChat}</HostPage>
+      )}
+    </DemoActionsProvider>
+  );
 }
 
 /** The example: a toolbar (protocol, layout, theme; kept in the URL) above the chat. */

@@ -1,9 +1,15 @@
 /**
- * React components for the demo agent's tools, shared by the examples: register
- * `demoToolUIs` with `CrayonChat`'s `toolUIs` prop and import `demo-ui.css` once.
+ * React components for the demo agent's tools and activities, shared by the examples: register
+ * `demoToolUIs` with `CrayonChat`'s `toolUIs` prop and `demoActivityRenderers` with its
+ * `activityRenderers` prop, wrap the chat in `DemoActionsProvider`, and import `demo-ui.css`
+ * once.
  *
  * @packageDocumentation
  */
+
+export { CommandCallView } from "./CommandCallView";
 export { ConfirmationDialog } from "./ConfirmationDialog";
+export { type DemoActions, DemoActionsProvider, useDemoActions } from "./DemoActions";
+export { demoActivityRenderers } from "./demoActivityRenderers";
 export { demoToolUIs } from "./demoToolUIs";
 export { WeatherCard } from "./WeatherCard";

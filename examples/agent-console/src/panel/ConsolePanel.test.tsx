@@ -1,6 +1,6 @@
+import { button, click, fakeChat, type Rendered, render } from "@crayonai/demo-ui/testing";
 import type { Message } from "@crayonai/stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { button, click, fakeChat, type Rendered, render } from "../testing/render";
 import { ConsolePanel } from "./ConsolePanel";
 
 let view: Rendered | undefined;

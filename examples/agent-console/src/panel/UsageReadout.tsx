@@ -1,4 +1,4 @@
-import { formatCost, formatCount } from "../viewModel/format";
+import { formatCost, formatCount } from "@crayonai/demo-ui/viewModel";
 import { budgetText, type UsageTotals } from "../viewModel/usageTotals";
 
 /** Tokens and cost of the thread so far, against the daily budget. */
@@ -33,7 +33,7 @@ export function UsageReadout({ usage, budgetUsd }: { usage: UsageTotals; budgetU
           value={usage.costUsd}
         />
       </label>
-      <p className="console-hint">
+      <p className="demo-hint">
         Summed from the usage metadata of {usage.reports} model{" "}
         {usage.reports === 1 ? "turn" : "turns"} in this thread.
       </p>

@@ -1,5 +1,5 @@
+import { readNumber, readRecord } from "@crayonai/demo-ui/viewModel";
 import type { Message } from "@crayonai/stream";
-import { readNumber, readRecord } from "./read";
 
 /** What the thread's model calls used, summed. */
 export type UsageTotals = {

@@ -10,8 +10,8 @@ import {
 } from "react";
 import { editTaskMessage } from "./viewModel/taskBoard";
 
-/** What activity renderers can do in the console's selected thread. */
-export type ConsoleActions = {
+/** What activity renderers can do in the chat's selected thread. */
+export type DemoActions = {
   /** A reply is streaming in the selected thread. */
   isRunning: boolean;
   /** Sends a user message (ignored while a reply streams). */
@@ -25,13 +25,19 @@ export type ConsoleActions = {
   isEditQueued: boolean;
 };
 
-const ConsoleContext = createContext<ConsoleActions | null>(null);
+const DemoActionsContext = createContext<DemoActions | null>(null);
 
 // Failures are shown by the chat UI (the thread's `error`); nothing to add here.
 const ignore = () => {};
 
-/** Gives the activity renderers the selected thread's actions. */
-export function ConsoleProvider({ chat, children }: { chat: ChatManager; children: ReactNode }) {
+/** Gives the demo activity renderers the selected thread's actions (send, edit a Workdeck card). */
+export function DemoActionsProvider({
+  chat,
+  children,
+}: {
+  chat: ChatManager;
+  children: ReactNode;
+}) {
   const thread = chat.threadManager;
   const { isRunning, processMessage, stop } = thread;
   const [queued, setQueued] = useState<UserMessageInput | null>(null);
@@ -67,15 +73,15 @@ export function ConsoleProvider({ chat, children }: { chat: ChatManager; childre
     () => ({ isRunning, send, editTask, isEditQueued: queued !== null }),
     [isRunning, send, editTask, queued],
   );
-  return <ConsoleContext.Provider value={value}>{children}</ConsoleContext.Provider>;
+  return <DemoActionsContext.Provider value={value}>{children}</DemoActionsContext.Provider>;
 }
 
-/** The console's actions; renderers outside a {@link ConsoleProvider} get inert ones. */
-export function useConsole(): ConsoleActions {
-  return useContext(ConsoleContext) ?? INERT;
+/** The chat's actions for activity renderers; renderers outside a {@link DemoActionsProvider} get inert ones. */
+export function useDemoActions(): DemoActions {
+  return useContext(DemoActionsContext) ?? INERT;
 }
 
-const INERT: ConsoleActions = {
+const INERT: DemoActions = {
   isRunning: false,
   send: ignore,
   editTask: ignore,

@@ -1,10 +1,10 @@
 import type { ToolCallStatus, ToolUIProps } from "@crayonai/react-ui";
-import { ConsoleCard } from "./ConsoleCard";
+import { ActivityCard } from "./activity/ActivityCard";
 
-/** The arguments of the console's command tools (`sandbox_exec`, `host_exec`, `docker_image_prune`). */
+/** The arguments of the demo agent's command tools (`sandbox_exec`, `host_exec`, `docker_image_prune`). */
 type CommandArgs = { command?: string; host?: string; filter?: string; network?: boolean };
 
-/** The console badge for a call's status. */
+/** The status badge for a call. */
 const BADGES: Partial<Record<ToolCallStatus, string>> = {
   "streaming-args": "pending",
   running: "running",
@@ -26,7 +26,7 @@ function commandLine(toolName: string, args: CommandArgs | undefined): string {
 }
 
 /**
- * The console's command tools as a terminal card: where it runs, the command, its output, and
+ * The demo agent's command tools (CrevnClaw) as a terminal card: where it runs, the command, its output, and
  * Approve / Reject right on the card when the agent asks before a destructive command.
  */
 export function CommandCallView({
@@ -42,16 +42,16 @@ export function CommandCallView({
   const output =
     typeof result === "string" ? result : result === undefined ? "" : JSON.stringify(result);
   return (
-    <ConsoleCard title={`${toolName} on ${where}`} status={BADGES[status] ?? status}>
-      <pre className="console-command">
+    <ActivityCard title={`${toolName} on ${where}`} status={BADGES[status] ?? status}>
+      <pre className="demo-command">
         <span aria-hidden="true">$ </span>
         {commandLine(toolName, args)}
-        {args?.network === false && <span className="console-command__note"> (no network)</span>}
+        {args?.network === false && <span className="demo-command__note"> (no network)</span>}
       </pre>
-      {output && <pre className="console-command console-command--output">{output}</pre>}
-      {error && status !== "rejected" && <p className="console-command__error">{error}</p>}
+      {output && <pre className="demo-command demo-command--output">{output}</pre>}
+      {error && status !== "rejected" && <p className="demo-command__error">{error}</p>}
       {status === "awaiting-approval" && (
-        <div className="console-command__decision">
+        <div className="demo-command__decision">
           <button type="button" className="crayon-button" onClick={() => approve().catch(() => {})}>
             Approve
           </button>
@@ -64,6 +64,6 @@ export function CommandCallView({
           </button>
         </div>
       )}
-    </ConsoleCard>
+    </ActivityCard>
   );
 }

@@ -1,29 +1,28 @@
 import type { ActivityRenderer } from "@crayonai/react-ui";
-import { useConsole } from "../ConsoleContext";
+import { useDemoActions } from "../DemoActions";
 import { liveStatus } from "../viewModel/status";
 import { readWorkflowList, triggerCommand } from "../viewModel/workflowList";
-import { ConsoleCard } from "./ConsoleCard";
+import { ActivityCard } from "./ActivityCard";
 import { KeyValueList } from "./KeyValueList";
 import { StatusBadge } from "./StatusBadge";
 
 /** The workflow engine's list of deployed workflows, each with a Trigger button. */
 export const WorkflowListView: ActivityRenderer = ({ message }) => {
-  const { isRunning, send } = useConsole();
+  const { isRunning, send } = useDemoActions();
   const list = readWorkflowList(message.content);
   return (
-    <ConsoleCard title={list.title}>
-      <ul className="console-workflows">
+    <ActivityCard title={list.title}>
+      <ul className="demo-workflows">
         {list.workflows.map((workflow) => (
-          <li key={workflow.name} className="console-workflow">
-            <div className="console-workflow__body">
-              <div className="console-workflow__name">
-                <code>{workflow.name}</code>{" "}
-                <span className="console-muted">v{workflow.version}</span>
+          <li key={workflow.name} className="demo-workflow">
+            <div className="demo-workflow__body">
+              <div className="demo-workflow__name">
+                <code>{workflow.name}</code> <span className="demo-muted">v{workflow.version}</span>
               </div>
-              <p className="console-workflow__description">{workflow.description}</p>
+              <p className="demo-workflow__description">{workflow.description}</p>
               <KeyValueList label="Inputs" entries={workflow.inputs} />
               {workflow.lastRun && (
-                <p className="console-workflow__last-run">
+                <p className="demo-workflow__last-run">
                   Last run {workflow.lastRun.runId}:{" "}
                   <StatusBadge status={liveStatus(workflow.lastRun.status, isRunning)} />
                 </p>
@@ -41,6 +40,6 @@ export const WorkflowListView: ActivityRenderer = ({ message }) => {
           </li>
         ))}
       </ul>
-    </ConsoleCard>
+    </ActivityCard>
   );
 };

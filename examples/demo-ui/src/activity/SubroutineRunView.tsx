@@ -1,12 +1,12 @@
 import type { ActivityRenderer } from "@crayonai/react-ui";
-import { useConsole } from "../ConsoleContext";
+import { useDemoActions } from "../DemoActions";
 import { formatCost, formatCount, formatDuration } from "../viewModel/format";
 import {
   readSubroutineRun,
   stepAttemptsText,
   subroutineTotalsText,
 } from "../viewModel/subroutineRun";
-import { ConsoleCard } from "./ConsoleCard";
+import { ActivityCard } from "./ActivityCard";
 import { StatusBadge } from "./StatusBadge";
 
 /** Finished attempts have their duration, tokens and cost; running or stopped ones do not. */
@@ -14,47 +14,47 @@ const isFinished = (status: string) => status === "succeeded" || status === "fai
 
 /** A Cyrus workflow run: subroutines with their model, attempts, retries and cost. */
 export const SubroutineRunView: ActivityRenderer = ({ message }) => {
-  const { isRunning } = useConsole();
+  const { isRunning } = useDemoActions();
   const run = readSubroutineRun(message.content, isRunning);
   return (
-    <ConsoleCard title={run.title} status={run.status}>
+    <ActivityCard title={run.title} status={run.status}>
       {run.issue.title && (
-        <p className="console-root-prompt">
+        <p className="demo-root-prompt">
           {run.issue.id}: {run.issue.title}
         </p>
       )}
-      <p className="console-summary">{subroutineTotalsText(run)}</p>
-      <ol className="console-steps" aria-label="Subroutines">
+      <p className="demo-summary">{subroutineTotalsText(run)}</p>
+      <ol className="demo-steps" aria-label="Subroutines">
         {run.steps.map((step) => (
-          <li key={step.name} className="console-step" data-status={step.status}>
-            <div className="console-step__head">
-              <code className="console-step__name">{step.name}</code>
-              <span className="console-model" title="Model">
-                <span className="console-visually-hidden">Model: </span>
+          <li key={step.name} className="demo-step" data-status={step.status}>
+            <div className="demo-step__head">
+              <code className="demo-step__name">{step.name}</code>
+              <span className="demo-model" title="Model">
+                <span className="crayon-visually-hidden">Model: </span>
                 {step.model}
               </span>
-              <span className="console-step__attempts">
+              <span className="demo-step__attempts">
                 {step.singleTurn ? "Single turn" : stepAttemptsText(step)}
               </span>
               <StatusBadge status={step.status} />
             </div>
             {step.attempts.length > 0 && (
-              <ol className="console-attempts" aria-label={`${step.name} attempts`}>
+              <ol className="demo-attempts" aria-label={`${step.name} attempts`}>
                 {step.attempts.map((attempt) => (
-                  <li key={attempt.number} className="console-attempt" data-status={attempt.status}>
-                    <span className="console-attempt__number">Attempt {attempt.number}</span>
+                  <li key={attempt.number} className="demo-attempt" data-status={attempt.status}>
+                    <span className="demo-attempt__number">Attempt {attempt.number}</span>
                     <StatusBadge status={attempt.status} />
                     {!isFinished(attempt.status) ? (
-                      <span className="console-attempt__activity">{attempt.activity}</span>
+                      <span className="demo-attempt__activity">{attempt.activity}</span>
                     ) : (
                       <>
-                        <span className="console-attempt__stats">
+                        <span className="demo-attempt__stats">
                           {formatDuration(attempt.durationMs)} ·{" "}
                           {formatCount(attempt.inputTokens + attempt.outputTokens)} tokens ·{" "}
                           {formatCost(attempt.costUsd)}
                         </span>
                         {attempt.result && (
-                          <span className="console-attempt__result">{attempt.result}</span>
+                          <span className="demo-attempt__result">{attempt.result}</span>
                         )}
                       </>
                     )}
@@ -65,6 +65,6 @@ export const SubroutineRunView: ActivityRenderer = ({ message }) => {
           </li>
         ))}
       </ol>
-    </ConsoleCard>
+    </ActivityCard>
   );
 };

@@ -1,7 +1,7 @@
 import { toolUIProps as props } from "@crayonai/demo-ui/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { button, click, type Rendered, render } from "../testing/render";
 import { CommandCallView } from "./CommandCallView";
+import { button, click, type Rendered, render } from "./testing/render";
 
 let view: Rendered | undefined;
 afterEach(async () => {

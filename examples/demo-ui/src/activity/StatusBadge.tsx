@@ -4,8 +4,8 @@ import { statusView } from "../viewModel/status";
 export function StatusBadge({ status }: { status: string }) {
   const view = statusView(status);
   return (
-    <span className={`console-status console-status--${view.tone}`} data-status={status}>
-      <span className="console-status__dot" aria-hidden="true" />
+    <span className={`demo-status demo-status--${view.tone}`} data-status={status}>
+      <span className="demo-status__dot" aria-hidden="true" />
       {view.label}
     </span>
   );

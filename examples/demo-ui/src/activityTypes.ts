@@ -1,4 +1,4 @@
-/** The activity types the demo agent's console scripts stream, and this app renders. */
+/** The activity types the demo agent's scripts stream (workflows, Workdeck boards, Cyrus runs). */
 export const ACTIVITY_TYPES = {
   workflowList: "workflow-list",
   workflowRun: "workflow-run",

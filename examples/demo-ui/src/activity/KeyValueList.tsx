@@ -2,11 +2,11 @@
 export function KeyValueList({ label, entries }: { label: string; entries: [string, string][] }) {
   if (entries.length === 0) return null;
   return (
-    <div className="console-kv">
-      <span className="console-label">{label}</span>
-      <dl className="console-kv__list">
+    <div className="demo-kv">
+      <span className="demo-label">{label}</span>
+      <dl className="demo-kv__list">
         {entries.map(([key, value]) => (
-          <div key={key} className="console-kv__item">
+          <div key={key} className="demo-kv__item">
             <dt>{key}</dt>
             <dd>{value}</dd>
           </div>

@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from "react";
 import { StatusBadge } from "./StatusBadge";
 
-/** The frame every console renderer draws in: a section named by its title, with a status. */
-export function ConsoleCard({
+/** The frame every activity renderer draws in: a section named by its title, with a status. */
+export function ActivityCard({
   title,
   status,
   children,
@@ -13,9 +13,9 @@ export function ConsoleCard({
 }) {
   const headingId = useId();
   return (
-    <section className="console-card" aria-labelledby={headingId}>
-      <header className="console-card__header">
-        <h3 id={headingId} className="console-card__title">
+    <section className="demo-activity" aria-labelledby={headingId}>
+      <header className="demo-activity__header">
+        <h3 id={headingId} className="demo-activity__title">
           {title}
         </h3>
         {status && <StatusBadge status={status} />}

@@ -54,39 +54,39 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
   const attempts = attemptText(task);
 
   return (
-    <li className="console-task-card" data-status={task.status}>
-      <div className="console-task-card__head">
-        <h4 id={titleId} className="console-task-card__title">
+    <li className="demo-task-card" data-status={task.status}>
+      <div className="demo-task-card__head">
+        <h4 id={titleId} className="demo-task-card__title">
           {task.title}
         </h4>
         <StatusBadge status={task.status} />
       </div>
-      <div className="console-task-card__meta">
+      <div className="demo-task-card__meta">
         <span>{task.agentType} agent</span>
         {task.revision > 1 && <span>Revision {task.revision}</span>}
-        {attempts && <span className="console-task-card__attempts">{attempts}</span>}
+        {attempts && <span className="demo-task-card__attempts">{attempts}</span>}
       </div>
       <ProgressBar value={task.progress} label={`${task.title} progress`} />
       {editing ? (
-        <form className="console-task-card__editor" onSubmit={save} onKeyDown={onKeyDown}>
-          <label htmlFor={fieldId} className="console-label">
+        <form className="demo-task-card__editor" onSubmit={save} onKeyDown={onKeyDown}>
+          <label htmlFor={fieldId} className="demo-label">
             Instruction
           </label>
           <textarea
             id={fieldId}
             ref={textareaRef}
-            className="console-textarea"
+            className="demo-textarea"
             rows={4}
             value={draft}
             aria-describedby={hintId}
             onChange={(event) => setDraft(event.target.value)}
           />
-          <p id={hintId} className="console-hint">
+          <p id={hintId} className="demo-hint">
             {isRunning
               ? "Saving stops the current run, then restarts this task and the tasks that depend on it."
               : "Saving restarts this task and the tasks that depend on it."}
           </p>
-          <div className="console-task-card__actions">
+          <div className="demo-task-card__actions">
             <button type="submit" className="crayon-button" disabled={!draft?.trim()}>
               Save and restart
             </button>
@@ -101,11 +101,11 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
         </form>
       ) : (
         <>
-          <p className="console-task-card__prompt">{task.prompt}</p>
+          <p className="demo-task-card__prompt">{task.prompt}</p>
           <button
             ref={editButtonRef}
             type="button"
-            className="crayon-button crayon-button--secondary console-task-card__edit"
+            className="crayon-button crayon-button--secondary demo-task-card__edit"
             aria-label={`Edit ${task.title}`}
             onClick={() => setDraft(task.prompt)}
           >
@@ -114,13 +114,13 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
         </>
       )}
       {task.needs.length > 0 && (
-        <p className="console-task-card__needs">
-          <span className="console-label">Needs</span> {task.needs.join(", ")}
+        <p className="demo-task-card__needs">
+          <span className="demo-label">Needs</span> {task.needs.join(", ")}
         </p>
       )}
       {task.output && (
-        <p className="console-task-card__output" data-stale={task.stale || undefined}>
-          <span className="console-label">{task.stale ? "Previous output (stale)" : "Output"}</span>{" "}
+        <p className="demo-task-card__output" data-stale={task.stale || undefined}>
+          <span className="demo-label">{task.stale ? "Previous output (stale)" : "Output"}</span>{" "}
           {task.output}
         </p>
       )}

@@ -1,6 +1,6 @@
 import type { ActivityMessage } from "@crayonai/stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConsoleProvider } from "../ConsoleContext";
+import { DemoActionsProvider } from "../DemoActions";
 import { button, click, fakeChat, press, type Rendered, render, typeInto } from "../testing/render";
 import { TaskBoardView } from "./TaskBoardView";
 
@@ -53,9 +53,9 @@ afterEach(async () => {
 describe("TaskBoardView", () => {
   it("shows each card's status and progress as text", async () => {
     view = await render(
-      <ConsoleProvider chat={fakeChat({ isRunning: true })}>
+      <DemoActionsProvider chat={fakeChat({ isRunning: true })}>
         <TaskBoardView message={board} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
     const text = view.container.textContent;
     expect(text).toContain("1 of 3 tasks completed, 2 running.");
@@ -71,9 +71,9 @@ describe("TaskBoardView", () => {
   it("sends an edit as a hidden message with the task id and the new text", async () => {
     const chat = fakeChat();
     view = await render(
-      <ConsoleProvider chat={chat}>
+      <DemoActionsProvider chat={chat}>
         <TaskBoardView message={board} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
     await click(button(view.container, "Edit Fit a sine curve"));
     const field = view.container.querySelector("textarea");
@@ -94,9 +94,9 @@ describe("TaskBoardView", () => {
   it("stops a running reply first and sends the edit once the thread is idle", async () => {
     const running = fakeChat({ isRunning: true });
     view = await render(
-      <ConsoleProvider chat={running}>
+      <DemoActionsProvider chat={running}>
         <TaskBoardView message={board} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
     await click(button(view.container, "Edit Fit a sine curve"));
     expect(view.container.textContent).toContain("Saving stops the current run");
@@ -108,9 +108,9 @@ describe("TaskBoardView", () => {
 
     const idle = fakeChat({ processMessage: running.threadManager.processMessage });
     await view.rerender(
-      <ConsoleProvider chat={idle}>
+      <DemoActionsProvider chat={idle}>
         <TaskBoardView message={board} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
     expect(running.threadManager.processMessage).toHaveBeenCalledTimes(1);
     expect(running.threadManager.processMessage).toHaveBeenCalledWith(
@@ -121,9 +121,9 @@ describe("TaskBoardView", () => {
   it("cancels an edit with Escape without sending anything", async () => {
     const chat = fakeChat();
     view = await render(
-      <ConsoleProvider chat={chat}>
+      <DemoActionsProvider chat={chat}>
         <TaskBoardView message={board} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
     await click(button(view.container, "Edit Fetch temperatures"));
     await press(view.container.querySelector("textarea"), "Escape");

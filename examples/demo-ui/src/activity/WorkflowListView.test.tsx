@@ -1,6 +1,6 @@
 import type { ActivityMessage } from "@crayonai/stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConsoleProvider } from "../ConsoleContext";
+import { DemoActionsProvider } from "../DemoActions";
 import { button, click, fakeChat, type Rendered, render } from "../testing/render";
 import { WorkflowListView } from "./WorkflowListView";
 import { WorkflowRunView } from "./WorkflowRunView";
@@ -71,9 +71,9 @@ describe("WorkflowListView", () => {
   it("triggers a workflow by sending its run command", async () => {
     const chat = fakeChat();
     view = await render(
-      <ConsoleProvider chat={chat}>
+      <DemoActionsProvider chat={chat}>
         <WorkflowListView message={list} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
     await click(button(view.container, "Trigger icp-scoring"));
     expect(chat.threadManager.processMessage).toHaveBeenCalledWith("/workflow run icp-scoring");
@@ -82,9 +82,9 @@ describe("WorkflowListView", () => {
 
   it("disables Trigger while a reply streams", async () => {
     view = await render(
-      <ConsoleProvider chat={fakeChat({ isRunning: true })}>
+      <DemoActionsProvider chat={fakeChat({ isRunning: true })}>
         <WorkflowListView message={list} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
     expect(button(view.container, "Trigger icp-scoring").disabled).toBe(true);
   });
@@ -93,11 +93,11 @@ describe("WorkflowListView", () => {
 describe("WorkflowRunView", () => {
   it("lists tasks with their node, status, time, logs and output", async () => {
     view = await render(
-      <ConsoleProvider chat={fakeChat({ isRunning: true })}>
+      <DemoActionsProvider chat={fakeChat({ isRunning: true })}>
         <WorkflowRunView message={run} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
-    const items = [...view.container.querySelectorAll(".console-task")].map((li) => li.textContent);
+    const items = [...view.container.querySelectorAll(".demo-task")].map((li) => li.textContent);
     expect(items[0]).toContain("Research Company");
     expect(items[0]).toContain("agent: company-researcher");
     expect(items[0]).toContain("Completed3.2 s");
@@ -109,9 +109,9 @@ describe("WorkflowRunView", () => {
 
   it("shows an unfinished run as stopped when no reply streams", async () => {
     view = await render(
-      <ConsoleProvider chat={fakeChat({ isRunning: false })}>
+      <DemoActionsProvider chat={fakeChat({ isRunning: false })}>
         <WorkflowRunView message={run} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
     const statuses = [...view.container.querySelectorAll("[data-status]")].map((el) =>
       el.getAttribute("data-status"),

@@ -2,9 +2,9 @@
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   const percent = Math.round(Math.min(100, Math.max(0, value)));
   return (
-    <div className="console-progress">
+    <div className="demo-progress">
       <div
-        className="console-progress__track"
+        className="demo-progress__track"
         role="progressbar"
         aria-label={label}
         aria-valuemin={0}
@@ -12,9 +12,9 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         aria-valuenow={percent}
         aria-valuetext={`${percent}%`}
       >
-        <div className="console-progress__fill" style={{ width: `${percent}%` }} />
+        <div className="demo-progress__fill" style={{ width: `${percent}%` }} />
       </div>
-      <span className="console-progress__text" aria-hidden="true">
+      <span className="demo-progress__text" aria-hidden="true">
         {percent}%
       </span>
     </div>

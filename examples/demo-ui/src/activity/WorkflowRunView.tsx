@@ -1,43 +1,43 @@
 import type { ActivityRenderer } from "@crayonai/react-ui";
-import { useConsole } from "../ConsoleContext";
+import { useDemoActions } from "../DemoActions";
 import { readWorkflowRun, taskTimeText, workflowProgressText } from "../viewModel/workflowRun";
-import { ConsoleCard } from "./ConsoleCard";
+import { ActivityCard } from "./ActivityCard";
 import { KeyValueList } from "./KeyValueList";
 import { StatusBadge } from "./StatusBadge";
 
 /** One workflow run: each task with its node, status, time, log lines and output. */
 export const WorkflowRunView: ActivityRenderer = ({ message }) => {
-  const { isRunning } = useConsole();
+  const { isRunning } = useDemoActions();
   const run = readWorkflowRun(message.content, isRunning);
   return (
-    <ConsoleCard
+    <ActivityCard
       title={
         <>
           {run.title}
-          {run.runId && <span className="console-muted"> · {run.runId}</span>}
+          {run.runId && <span className="demo-muted"> · {run.runId}</span>}
         </>
       }
       status={run.status}
     >
-      <p className="console-summary">{workflowProgressText(run)}</p>
+      <p className="demo-summary">{workflowProgressText(run)}</p>
       <KeyValueList label="Inputs" entries={run.inputs} />
-      <ol className="console-tasks" aria-label="Tasks">
+      <ol className="demo-tasks" aria-label="Tasks">
         {run.tasks.map((task) => (
-          <li key={task.id} className="console-task" data-status={task.status}>
-            <div className="console-task__head">
-              <span className="console-task__title">{task.title}</span>
-              <code className="console-task__node">
+          <li key={task.id} className="demo-task" data-status={task.status}>
+            <div className="demo-task__head">
+              <span className="demo-task__title">{task.title}</span>
+              <code className="demo-task__node">
                 {task.kind}: {task.node}
               </code>
-              <span className="console-task__meta">
+              <span className="demo-task__meta">
                 <StatusBadge status={task.status} />
                 {taskTimeText(task) && (
-                  <span className="console-task__time">{taskTimeText(task)}</span>
+                  <span className="demo-task__time">{taskTimeText(task)}</span>
                 )}
               </span>
             </div>
             {task.logs.length > 0 && (
-              <ul className="console-log" aria-label={`${task.title} log`}>
+              <ul className="demo-log" aria-label={`${task.title} log`}>
                 {task.logs.map((line, index) => (
                   // Log lines are appended, never reordered: the index is stable.
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -46,14 +46,14 @@ export const WorkflowRunView: ActivityRenderer = ({ message }) => {
               </ul>
             )}
             {task.output && (
-              <p className="console-task__output">
-                <span className="console-label">Output</span> {task.output}
+              <p className="demo-task__output">
+                <span className="demo-label">Output</span> {task.output}
               </p>
             )}
           </li>
         ))}
       </ol>
       <KeyValueList label="Outputs" entries={run.outputs} />
-    </ConsoleCard>
+    </ActivityCard>
   );
 };

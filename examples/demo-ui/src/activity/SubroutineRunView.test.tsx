@@ -1,6 +1,6 @@
 import type { ActivityMessage } from "@crayonai/stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConsoleProvider } from "../ConsoleContext";
+import { DemoActionsProvider } from "../DemoActions";
 import { fakeChat, type Rendered, render } from "../testing/render";
 import { SubroutineRunView } from "./SubroutineRunView";
 
@@ -53,11 +53,11 @@ afterEach(async () => {
 describe("SubroutineRunView", () => {
   it("shows each step's model, its attempts and the failed attempt's reason", async () => {
     view = await render(
-      <ConsoleProvider chat={fakeChat({ isRunning: true })}>
+      <DemoActionsProvider chat={fakeChat({ isRunning: true })}>
         <SubroutineRunView message={run} />
-      </ConsoleProvider>,
+      </DemoActionsProvider>,
     );
-    const [verify, summary] = [...view.container.querySelectorAll(".console-step")];
+    const [verify, summary] = [...view.container.querySelectorAll(".demo-step")];
     expect(verify?.textContent).toContain("Model: sonnet");
     expect(verify?.textContent).toContain("Attempt 2 of 3");
     expect(verify?.textContent).toContain("Attempt 1Failed1 min 14 s · 24,000 tokens · $0.0948");
