@@ -47,3 +47,6 @@ export const ActivityPlan: Story = sending(SCRIPT_PROMPTS.plan);
 
 /** A long answer: the list scrolls with it. */
 export const LongAnswer: Story = sending(SCRIPT_PROMPTS.long);
+
+/** An answer citing its sources: each [N] links to the N-th source, listed as cards below. */
+export const Citations: Story = sending(SCRIPT_PROMPTS.cited);

@@ -1,4 +1,4 @@
-import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
+import type { CrayonStreamEvent, Message, SourceReference, UserMessage } from "@crayonai/stream";
 
 /** One scripted reply: the events a backend would stream for it. */
 export type ChatScript = {
@@ -23,6 +23,7 @@ export type ScriptName =
   | "long"
   | "neverFinishes"
   | "halfWritten"
+  | "cited"
   | "echo";
 
 /**
@@ -43,6 +44,7 @@ export const SCRIPT_PROMPTS = {
   long: "Write a long guide to streaming UIs",
   neverFinishes: "Tell me a story that never ends",
   halfWritten: "Show the half-written formatting",
+  cited: "Which protocols stream over SSE? Cite your sources",
 } as const satisfies Record<Exclude<ScriptName, "echo">, string>;
 
 /** Keywords that pick a script, checked in order against the user's text (lower case). */
@@ -60,6 +62,7 @@ const KEYWORDS: [string, ScriptName][] = [
   ["long", "long"],
   ["never ends", "neverFinishes"],
   ["half-written", "halfWritten"],
+  ["cite", "cited"],
 ];
 
 /** The script the user's text asks for; anything else is echoed. */
@@ -76,6 +79,28 @@ export function userText(message: UserMessage): string {
     .join(" ")
     .trim();
 }
+
+/** The sources the "cited" reply numbers [1] to [3]. */
+const CITED_SOURCES: SourceReference[] = [
+  {
+    id: "mdn-sse",
+    kind: "url",
+    url: "https://developer.mozilla.org/en-US/docs/Web/API/Server-sent_events",
+    title: "Server-sent events",
+  },
+  {
+    id: "ag-ui",
+    kind: "url",
+    url: "https://docs.ag-ui.com/concepts/events",
+    title: "AG-UI events",
+  },
+  {
+    id: "ai-sdk",
+    kind: "url",
+    url: "https://ai-sdk.dev/docs/ai-sdk-ui/stream-protocol",
+    title: "AI SDK stream protocol",
+  },
+];
 
 let nextId = 0;
 /** Ids unique across every run, so repeated scripts never collide within a thread. */
@@ -309,6 +334,15 @@ export function chatScript(name: ScriptName, lastUserText = ""): ChatScript {
           "Finished blocks render once:\n\n- **bold** and `code`\n- a [link](https://example.com)\n\nThe growing block is healed: **still bold, with a [link still being wri",
         ),
         neverFinishes: true,
+      };
+    case "cited":
+      return {
+        events: [
+          ...textDeltas(
+            "Most chat backends stream over Server-Sent Events [1]. AG-UI sends one JSON event per frame [2], and the AI SDK does the same with its UI message chunks [3].",
+          ),
+          ...CITED_SOURCES.map((source): CrayonStreamEvent => ({ type: "source", source })),
+        ],
       };
     case "echo":
       return { events: textDeltas(`You said: "${lastUserText}". Try one of the suggestions.`) };

@@ -49,6 +49,40 @@ describe.skipIf(noBrowser)("chat example", () => {
     await page.close();
   });
 
+  it("a reply does not move when it finishes streaming (its action row is already reserved)", async () => {
+    const { page, errors, chat } = await open();
+    // Every frame: the reply's text length and where its text ends on screen.
+    await page.evaluate(() => {
+      const frames: { length: number; bottom: number }[] = [];
+      (window as { replyFrames?: typeof frames }).replyFrames = frames;
+      const record = () => {
+        const replies = document.querySelectorAll(".crayon-message--assistant");
+        const body = replies[replies.length - 1]?.querySelector(".crayon-message__body");
+        if (body) {
+          const length = body.textContent?.length ?? 0;
+          frames.push({ length, bottom: Math.round(body.getBoundingClientRect().bottom) });
+        }
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await chat.send("/markdown");
+    await chat.stopButton.waitFor();
+    await chat.waitForReplyEnd();
+    await page.waitForTimeout(500);
+    const frames = await page.evaluate(
+      () => (window as { replyFrames?: { length: number; bottom: number }[] }).replyFrames ?? [],
+    );
+    const finalLength = frames[frames.length - 1]!.length;
+    // From the first frame showing the whole text on, the text stays where it is.
+    const whole = frames.filter((frame) => frame.length === finalLength);
+    const bottoms = new Set(whole.map((frame) => frame.bottom));
+    expect(whole.length).toBeGreaterThan(10);
+    expect([...bottoms]).toEqual([whole[0]!.bottom]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("stop keeps the partial reply, marked stopped, also after a reload", async () => {
     const { page, errors, chat } = await open();
     await chat.send("/long");
@@ -152,6 +186,88 @@ describe.skipIf(noBrowser)("chat example", () => {
     await page.getByRole("region", { name: "Weather in Paris" }).waitFor();
     await chat.waitForReplyEnd();
     await screenshot(page, "chat-tool-ui-weather");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("/workflow lists workflows as cards whose Trigger runs one; /workdeck and /cyrus render as boards", async () => {
+    const { page, errors, chat } = await open();
+    await chat.ask("/workflow");
+    // Activities are rows of their own (role "activity"), after the reply that streamed them.
+    const lastActivity = () => page.locator(".crayon-message--activity").last();
+    const trigger = lastActivity()
+      .getByRole("button", { name: /^Trigger / })
+      .first();
+    await trigger.click();
+    await chat.stopButton.waitFor();
+    await chat.waitForReplyEnd();
+    // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what is compared
+    const run = await lastActivity().innerText();
+    expect(run).toMatch(/Completed/i);
+    expect(run).not.toMatch(/Running/);
+    await screenshot(page, "chat-workflow-run");
+
+    await chat.ask("/workdeck");
+    await expect(lastActivity().getByRole("list", { name: "Task cards" }).count()).resolves.toBe(1);
+    await chat.ask("/cyrus");
+    // Structured cards, not the generic activity card's JSON.
+    await expect(lastActivity().locator(".demo-activity").count()).resolves.toBe(1);
+    // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what is compared
+    expect(await lastActivity().innerText()).not.toContain('{"');
+    await screenshot(page, "chat-cyrus-run");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("on a phone the conversations slide over the chat from the header, which also has New chat", async () => {
+    const { page, errors, chat } = await open();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await chat.ask("/help");
+    const composerTop = async () => (await chat.input.boundingBox())!.y;
+    const before = await composerTop();
+    const banner = page.locator(".crayon-header");
+    await expect(chat.threadList.isVisible()).resolves.toBe(false);
+
+    await banner.getByRole("button", { name: "Conversations" }).click();
+    await chat.threadList.getByRole("button", { name: "New chat" }).waitFor({ state: "visible" });
+    await page.waitForTimeout(300); // the slide
+    const drawer = (await chat.threadList.boundingBox())!;
+    expect(drawer.x).toBe(0);
+    expect(drawer.width).toBeLessThan(390);
+    // Over the chat, not above it: the conversation did not move down.
+    expect(await composerTop()).toBe(before);
+    await screenshot(page, "chat-phone-drawer");
+
+    // A tap beside the drawer closes it; the header's New chat starts an empty thread.
+    await page.mouse.click(370, 400);
+    await chat.threadList.waitFor({ state: "hidden" });
+    await banner.getByRole("button", { name: "New chat" }).click();
+    await chat.assistantMessages.first().waitFor({ state: "detached" });
+    await screenshot(page, "chat-phone-new-chat");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("edits a sent message in a full-width field; Save sends it as a new version", async () => {
+    const { page, errors, chat } = await open();
+    await chat.ask("/help");
+    const sent = page.locator(".crayon-message--user").last();
+    await sent.hover();
+    await sent.getByRole("button", { name: "Edit" }).click();
+    const field = page.getByRole("textbox", { name: "Edited message" });
+    await expect(field.inputValue()).resolves.toBe("/help");
+    // As wide as the conversation, not a small box in the bubble.
+    const editor = (await page.getByRole("form", { name: "Edit message" }).boundingBox())!;
+    const list = (await page.locator(".crayon-message").first().boundingBox())!;
+    expect(editor.width).toBeGreaterThan(list.width - 2);
+    await screenshot(page, "chat-edit-message");
+
+    await field.fill("/markdown");
+    await page.getByRole("button", { name: "Save" }).click();
+    await chat.stopButton.waitFor();
+    await chat.waitForReplyEnd();
+    await expect(page.getByText("1 / 2").or(page.getByText("2 / 2")).count()).resolves.toBe(1);
+    expect(await chat.lastAssistantText()).toContain("Markdown");
     expect(errors).toEqual([]);
     await page.close();
   });

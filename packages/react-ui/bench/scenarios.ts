@@ -48,8 +48,9 @@ function tokenReply(tokens: number): Scenario {
 }
 
 /**
- * Every scenario, in running order. `tokens-4k` is the reported case; with 1k, 2k and 8k it
- * shows how cost grows with reply length (linear growth keeps ms per token flat). The large
+ * Every scenario, in running order. `tokens-4k` and `tokens-40k` are the reported cases; with
+ * 1k, 2k and 8k they show how cost grows with reply length (linear growth keeps ms per token
+ * flat: 10× the reply should cost at most about 10× the time). The large
  * ones show the longest main-thread task a huge reply causes.
  */
 export const SCENARIOS: readonly Scenario[] = [
@@ -57,6 +58,7 @@ export const SCENARIOS: readonly Scenario[] = [
   tokenReply(1000),
   tokenReply(2000),
   tokenReply(8000),
+  tokenReply(40000),
   {
     id: "stream-20mb",
     title: "20 MiB streamed in 64 KiB deltas at 50 events/s",
@@ -91,14 +93,19 @@ export function streamDurationMs(scenario: Scenario): number {
   return ((events - 1) / scenario.eventsPerSecond) * 1000;
 }
 
-/** The scenarios whose id starts with one of the comma-separated `filter` words (all without). */
+/**
+ * The scenarios named by the comma-separated `filter` words (all without): a word that is an id
+ * picks that scenario, any other word every id starting with it.
+ */
 export function selectScenarios(filter: string | undefined): Scenario[] {
   if (!filter) return [...SCENARIOS];
   const words = filter.split(",").map((word) => word.trim());
-  const chosen = SCENARIOS.filter((s) => words.some((word) => word && s.id.startsWith(word)));
+  const ids = new Set(SCENARIOS.map((s) => s.id));
+  // A whole id names that scenario only (`tokens-4k` is not `tokens-40k`); other words are prefixes.
+  const matches = (id: string, word: string) => (ids.has(word) ? id === word : id.startsWith(word));
+  const chosen = SCENARIOS.filter((s) => words.some((word) => word && matches(s.id, word)));
   if (chosen.length === 0) {
-    const ids = SCENARIOS.map((s) => s.id).join(", ");
-    throw new Error(`--scenario ${filter} matches none of: ${ids}`);
+    throw new Error(`--scenario ${filter} matches none of: ${[...ids].join(", ")}`);
   }
   return chosen;
 }

@@ -172,6 +172,39 @@ describe("CrayonChat standalone on a narrow screen", () => {
     await user.click(toggle);
     expect(document.activeElement).toBe(within(nav).getByRole("button", { name: "Tax questions" }));
   });
+
+  it("draws every icon button's icon as SVG (a text glyph may be missing from the user's fonts)", async () => {
+    const { container } = renderStandalone();
+    const nav = screen.getByRole("navigation", { name: "Conversations" });
+    await within(nav).findByRole("button", { name: "Rename Trip to Rome" });
+    const iconButtons = [...container.querySelectorAll(".crayon-icon-button")];
+    expect(iconButtons.length).toBeGreaterThan(4);
+    for (const button of iconButtons) {
+      expect(button.textContent).toBe("");
+      expect(button.querySelector("svg")).not.toBeNull();
+    }
+  });
+
+  it("closes the drawer on a tap beside it, and starts a new chat from the header", async () => {
+    const user = userEvent.setup();
+    const { container, chat } = renderStandalone();
+    const nav = screen.getByRole("navigation", { name: "Conversations" });
+    await user.click(await within(nav).findByRole("button", { name: "Tax questions" }));
+    await screen.findByText("In t2");
+    const toggle = screen.getByRole("button", { name: "Conversations" });
+
+    await user.click(toggle);
+    const backdrop = container.querySelector<HTMLElement>(".crayon-drawer-backdrop");
+    expect(backdrop?.getAttribute("aria-hidden")).toBe("true");
+    await user.click(backdrop!);
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(container.querySelector(".crayon-drawer-backdrop")).toBeNull();
+
+    // The header's New chat (shown on phones by the stylesheet) leaves the open conversation.
+    await user.click(within(screen.getByRole("banner")).getByRole("button", { name: "New chat" }));
+    expect(chat().threadManager.messages).toHaveLength(0);
+    expect(screen.queryByText("In t2")).toBeNull();
+  });
 });
 
 /** A tray whose open state lives in the app, which can also open it from elsewhere. */

@@ -107,7 +107,8 @@ type PanelProps = Pick<
   | "conversationStarters"
   | "attachments"
 > & {
-  showNewChat: boolean;
+  /** A New chat button in the header: always, or only on a narrow screen (standalone). */
+  showNewChat: boolean | "narrow";
   /** Shown first in the header: the button that shows the thread list on narrow screens. */
   threadsToggle?: ReactNode;
   onClose?: () => void;
@@ -141,7 +142,7 @@ function ChatPanel({
           {showNewChat && (
             <button
               type="button"
-              className="crayon-icon-button"
+              className={`crayon-icon-button${showNewChat === "narrow" ? " crayon-new-chat--narrow" : ""}`}
               aria-label="New chat"
               onClick={() => chat.threadListManager.switchToNewThread()}
             >
@@ -253,8 +254,9 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
   const sidebarId = useId();
   const sidebarRef = useRef<HTMLElement>(null);
   const threadsToggleRef = useRef<HTMLButtonElement>(null);
-  // Standalone on a narrow screen: the thread list is collapsed behind a toggle in the header
-  // (styles.css). On wide screens it always shows and this state has no visible effect.
+  // Standalone on a narrow screen: the thread list is a drawer that slides over the chat from a
+  // toggle in the header (styles.css). On wide screens it always shows and this state has no
+  // visible effect.
   const [threadsOpen, setThreadsOpen] = useState(false);
 
   // Move focus into the tray when it opens and back to the launcher when it closes; not on the
@@ -290,7 +292,9 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
       {...panelProps}
       chat={chat}
       agentName={agentName}
-      showNewChat={type !== "standalone"}
+      // Standalone has New chat in its thread list; on a phone, where the list is a drawer, in
+      // the header too.
+      showNewChat={type === "standalone" ? "narrow" : true}
       threadsToggle={
         type === "standalone" && (
           <button
@@ -369,6 +373,15 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
             }}
           />
         </aside>
+      )}
+      {threadsOpen && (
+        // The dimmed page beside the open drawer (narrow screens): a tap closes the drawer.
+        // Keyboard users close it with Escape or the Conversations toggle.
+        <div
+          className="crayon-drawer-backdrop"
+          aria-hidden="true"
+          onClick={() => setThreadsOpen(false)}
+        />
       )}
       <section className="crayon-main" aria-label="Chat">
         {panel}

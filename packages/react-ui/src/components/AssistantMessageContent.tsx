@@ -3,6 +3,7 @@ import { safeImageUrl, safeLinkUrl } from "../internal/safeUrl";
 import { Markdown } from "./Markdown";
 import { RemoteImage } from "./RemoteImage";
 import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
+import { SourceCards, SourcesContext } from "./Sources";
 import { ToolCallView } from "./ToolCallView";
 
 /** Props of {@link AssistantMessageContent}. */
@@ -38,7 +39,12 @@ export function AssistantMessageContent({
   const toolCallCount = message.toolCalls?.length ?? 0;
   return (
     <div className="crayon-assistant-content">
-      {message.content && <Markdown isStreaming={isStreaming}>{message.content}</Markdown>}
+      {message.content && (
+        // Its citations `[N]` link to the reply's sources.
+        <SourcesContext.Provider value={message.sources}>
+          <Markdown isStreaming={isStreaming}>{message.content}</Markdown>
+        </SourcesContext.Provider>
+      )}
       {message.toolCalls?.map((toolCall, index) => {
         // A tool call may be malformed (or its view may throw): only its own card says so.
         const id: unknown = toolCall?.id;
@@ -77,25 +83,7 @@ export function AssistantMessageContent({
           </a>
         ) : null;
       })}
-      {message.sources && message.sources.length > 0 && (
-        <ul className="crayon-sources" aria-label="Sources">
-          {message.sources.map((source) => {
-            const href = safeLinkUrl(source.url);
-            const title = source.title ?? source.filename ?? source.url ?? source.id;
-            return (
-              <li key={source.id}>
-                {href ? (
-                  <a href={href} rel="noopener noreferrer" target="_blank">
-                    {title}
-                  </a>
-                ) : (
-                  title
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {message.sources && message.sources.length > 0 && <SourceCards sources={message.sources} />}
       {message.status === "awaiting_input" && (
         <p className="crayon-status crayon-status--awaiting">Waiting for your input</p>
       )}

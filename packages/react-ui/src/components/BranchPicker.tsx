@@ -1,4 +1,5 @@
 import type { BranchInfo } from "@crayonai/react-core";
+import { ChevronIcon, ChevronLeftIcon } from "./StrokeIcon";
 
 /** Props of {@link BranchPicker}. */
 export type BranchPickerProps = {
@@ -10,7 +11,7 @@ export type BranchPickerProps = {
   onSwitch: (messageId: string, index: number) => void;
 };
 
-/** `‹ 1 / 2 ›`: moves between the alternative versions of a message (edits, regenerations). */
+/** `< 1 / 2 >`: moves between the alternative versions of a message (edits, regenerations). */
 export function BranchPicker({ messageId, branch, onSwitch }: BranchPickerProps) {
   const { index, count } = branch;
   return (
@@ -22,7 +23,7 @@ export function BranchPicker({ messageId, branch, onSwitch }: BranchPickerProps)
         disabled={index <= 0}
         onClick={() => onSwitch(messageId, index - 1)}
       >
-        ‹
+        <ChevronLeftIcon />
       </button>
       <span className="crayon-branch-picker__position">
         <span className="crayon-visually-hidden">Version </span>
@@ -35,7 +36,7 @@ export function BranchPicker({ messageId, branch, onSwitch }: BranchPickerProps)
         disabled={index >= count - 1}
         onClick={() => onSwitch(messageId, index + 1)}
       >
-        ›
+        <ChevronIcon />
       </button>
     </div>
   );

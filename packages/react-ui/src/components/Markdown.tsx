@@ -1,8 +1,10 @@
 import { memo } from "react";
 import type { Components } from "react-markdown";
 import { ImagePolicyContext } from "../internal/imagePolicy";
+import { CITATION_HREF } from "../internal/remarkCitations";
 import { CodeBlock } from "./CodeBlock";
 import { RemoteImage } from "./RemoteImage";
+import { Citation } from "./Sources";
 import { StreamingMarkdown } from "./StreamingMarkdown";
 
 /** A hast node, as far as reading the text of a code block needs. */
@@ -37,11 +39,16 @@ export const markdownComponents: Components = {
     />
   ),
   // Model output links open in a new tab without giving the page a handle on the opener.
-  a: ({ node: _node, children, ...props }) => (
-    <a {...props} rel="noopener noreferrer" target="_blank">
-      {children}
-    </a>
-  ),
+  // A citation marker `[N]` arrives as a link to `#cite-N`: it links to the reply's N-th source.
+  a: ({ node: _node, children, ...props }) => {
+    const citation = typeof props.href === "string" ? CITATION_HREF.exec(props.href) : null;
+    if (citation) return <Citation number={Number(citation[1])} />;
+    return (
+      <a {...props} rel="noopener noreferrer" target="_blank">
+        {children}
+      </a>
+    );
+  },
   // A wide table scrolls in its own box; keyboard users reach it by Tab.
   table: ({ node: _node, children }) => (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region

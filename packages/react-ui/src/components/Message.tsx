@@ -102,6 +102,9 @@ export function Message({
       ? message
       : undefined;
   const isEditing = editing && userMessage !== undefined && actions !== null;
+  // A streaming reply keeps room for the action row it gets when it finishes (styles.css), so
+  // the reply does not move then.
+  const streaming = message.role === "assistant" && message.status === "streaming";
 
   // Failures (e.g. the thread became busy) show in the thread's error notice.
   const onEdit = actions && userMessage ? () => setEditing(true) : undefined;
@@ -112,7 +115,10 @@ export function Message({
       : undefined;
 
   return (
-    <div className={`crayon-message crayon-message--${message.role}`} data-message-id={message.id}>
+    <div
+      className={`crayon-message crayon-message--${message.role}${streaming ? " crayon-message--streaming" : ""}`}
+      data-message-id={message.id}
+    >
       {speaker && <span className="crayon-visually-hidden">{speaker}: </span>}
       {isEditing ? (
         <MessageEditor

@@ -88,3 +88,11 @@ export const PaperclipIcon = () => (
 export const FileIcon = () => (
   <StrokeIcon path="M9 2H4.5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h7a1 1 0 0 0 1-1V5.5L9 2Zm0 0v3.5h3.5" />
 );
+
+/** A pencil: a Rename button's icon. */
+export const PencilIcon = () => (
+  <StrokeIcon path="M10.5 3 13 5.5 6 12.5l-3 .5.5-3L10.5 3Zm-1.5 1.5L11.5 7" />
+);
+
+/** A chevron pointing left: "Previous version". */
+export const ChevronLeftIcon = () => <StrokeIcon path="M10 3.5 5.5 8l4.5 4.5" />;

@@ -1,6 +1,6 @@
 import type { ChatManager, Thread } from "@crayonai/react-core";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { CloseIcon } from "./StrokeIcon";
+import { CloseIcon, PencilIcon } from "./StrokeIcon";
 import { ThreadDeleteConfirm } from "./ThreadDeleteConfirm";
 
 /** Props of {@link ThreadList}. */
@@ -133,7 +133,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
                       aria-label={`Rename ${title}`}
                       onClick={() => setRenamingId(thread.threadId)}
                     >
-                      <span aria-hidden="true">✎</span>
+                      <PencilIcon />
                     </button>
                     <button
                       type="button"
