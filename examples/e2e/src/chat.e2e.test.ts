@@ -51,16 +51,18 @@ describe.skipIf(noBrowser)("chat example", () => {
 
   it("a reply does not move when it finishes streaming (its action row is already reserved)", async () => {
     const { page, errors, chat } = await open();
-    // Every frame: the reply's text length and where its text ends on screen.
+    // Every frame: the reply's text length and the height of its row (text and action row).
+    // Heights, not positions: the list may still be scrolling to follow the last words.
     await page.evaluate(() => {
-      const frames: { length: number; bottom: number }[] = [];
+      const frames: { length: number; height: number }[] = [];
       (window as { replyFrames?: typeof frames }).replyFrames = frames;
       const record = () => {
         const replies = document.querySelectorAll(".crayon-message--assistant");
-        const body = replies[replies.length - 1]?.querySelector(".crayon-message__body");
-        if (body) {
+        const reply = replies[replies.length - 1];
+        const body = reply?.querySelector(".crayon-message__body");
+        if (reply && body) {
           const length = body.textContent?.length ?? 0;
-          frames.push({ length, bottom: Math.round(body.getBoundingClientRect().bottom) });
+          frames.push({ length, height: Math.round(reply.getBoundingClientRect().height) });
         }
         requestAnimationFrame(record);
       };
@@ -71,14 +73,15 @@ describe.skipIf(noBrowser)("chat example", () => {
     await chat.waitForReplyEnd();
     await page.waitForTimeout(500);
     const frames = await page.evaluate(
-      () => (window as { replyFrames?: { length: number; bottom: number }[] }).replyFrames ?? [],
+      () => (window as { replyFrames?: { length: number; height: number }[] }).replyFrames ?? [],
     );
     const finalLength = frames[frames.length - 1]!.length;
-    // From the first frame showing the whole text on, the text stays where it is.
+    // From the first frame showing the whole text on, through the end of the stream, the row
+    // keeps its height: the action row that appears had its room already.
     const whole = frames.filter((frame) => frame.length === finalLength);
-    const bottoms = new Set(whole.map((frame) => frame.bottom));
+    const heights = new Set(whole.map((frame) => frame.height));
     expect(whole.length).toBeGreaterThan(10);
-    expect([...bottoms]).toEqual([whole[0]!.bottom]);
+    expect([...heights]).toEqual([whole[0]!.height]);
     expect(errors).toEqual([]);
     await page.close();
   });
