@@ -1,12 +1,19 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
-export default defineConfig({
-  entry: { index: "src/index.ts" },
+const shared: Options = {
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,
-  clean: true,
   target: "es2022",
-  // Hooks run on the client: the directive lets Next.js App Router server files import them.
-  banner: { js: '"use client";' },
-});
+};
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: { index: "src/index.ts" },
+    // Hooks run on the client: the directive lets Next.js App Router server files import them.
+    banner: { js: '"use client";' },
+  },
+  // The framework-free engine: no React, no directive; runs in Node, workers and tests.
+  { ...shared, entry: { vanilla: "src/vanilla.ts" } },
+]);

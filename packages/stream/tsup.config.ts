@@ -19,6 +19,7 @@ export const entry = {
   "backends/vercel": "src/backends/vercelAIBackend.ts",
   "backends/openai": "src/backends/openAIBackend.ts",
   accumulator: "src/accumulator/messageAccumulator.ts",
+  ids: "src/ids/index.ts",
   server: "src/server/crayonSSEEncoder.ts",
 };
 

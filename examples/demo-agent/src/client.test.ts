@@ -24,7 +24,12 @@ describe("demoAgentChatParams", () => {
     expect(messages[1]).toMatchObject({ role: "assistant", content: markdownText });
 
     // The stored thread is Crayon's own, so it is loaded as it is.
-    const loaded = params.messageConverter!.fromExternal(await params.loadThread!(thread.threadId));
+    const tree = await params.loadThread!(thread.threadId);
+    expect(Array.isArray(tree)).toBe(false);
+    const { messages: rows, activeLeafId } = tree as { messages: unknown[]; activeLeafId: string };
+    const loaded = params.messageConverter!.fromExternal(rows);
+    expect(activeLeafId).toBe(loaded[1]!.id);
+    expect(loaded[1]!.parentId).toBe(loaded[0]!.id);
     expect(loaded.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(loaded[1]).toMatchObject({ content: markdownText, status: "complete" });
 
@@ -136,7 +141,7 @@ describe("demoAgentChatParams", () => {
     });
     await openai.processMessage(chatRequest(openai, "t", [userMessage("hi")]));
     expect(urls).toEqual([
-      "https://agent.example/api/threads/t%201/messages",
+      "https://agent.example/api/threads/t%201/tree",
       "https://agent.example/api/chat?protocol=ag-ui",
       "https://agent.example/api/openai/chat/completions",
     ]);

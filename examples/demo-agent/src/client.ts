@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-import type { Thread, UseChatParams } from "@crayonai/react-core";
+import type { LoadedThread, Thread, UseChatParams } from "@crayonai/react-core";
 import type { Message, UserMessage } from "@crayonai/stream";
 import { demoBackend } from "./browser/demoBackend";
 import { weatherClientTool } from "./browser/weatherClientTool";
@@ -93,8 +93,15 @@ export function demoAgentChatParams(options: DemoAgentClientOptions = {}): UseCh
     deleteThread: async (threadId: string) => {
       await json<void>(threadPath(threadId), "delete the thread", { method: "DELETE" });
     },
+    // The stored tree: a reload keeps every branch and opens on the one shown last.
     loadThread: (threadId: string) =>
-      json<Message[]>(`${threadPath(threadId)}/messages`, "load the thread"),
+      json<LoadedThread<Message>>(`${threadPath(threadId)}/tree`, "load the thread"),
+    onActiveBranchChange: ({ threadId, activeLeafId }) => {
+      json<void>(`${threadPath(threadId)}/active-leaf`, "switch the branch", {
+        method: "PUT",
+        body: JSON.stringify({ activeLeafId }),
+      }).catch((error) => console.warn(error));
+    },
     ...demoBackend(protocol, base, doFetch),
     ...(protocol === "openai" && { tools: [weatherClientTool] }),
   };

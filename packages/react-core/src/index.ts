@@ -1,7 +1,8 @@
 /**
  * `@crayonai/react-core`: React bindings for Crayon. `useChat` is the one hook most apps need;
  * `useThreadListManager` + `useThreadManager` are the escape hatch for custom layouts, and the
- * selector hooks subscribe a component to one slice of state.
+ * selector hooks subscribe a component to one slice of state. The engine under them is public
+ * as `@crayonai/react-core/vanilla` (`createChat`), usable without React.
  *
  * @packageDocumentation
  */
@@ -19,6 +20,7 @@ export type {
 export { ChatError, type ChatErrorCode } from "./core/chatError";
 export type { BranchInfo } from "./core/messageTree";
 export {
+  getThreadActions,
   useAgentState,
   useIsRunning,
   useMessage,
@@ -33,6 +35,7 @@ export { type UseThreadManagerParams, useThreadManager } from "./hooks/useThread
 export type {
   ChatManager,
   ClientTool,
+  LoadedThread,
   ReplyFinish,
   ReplyOutcome,
   StreamBatching,
@@ -46,6 +49,7 @@ export type {
   ThreadManager,
   ThreadParams,
   ThreadState,
+  ThreadStatus,
   ToolCallRequest,
   UseChatParams,
   UserMessageInput,

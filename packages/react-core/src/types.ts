@@ -86,10 +86,23 @@ export type ReplyFinish = {
   outcome: ReplyOutcome;
 };
 
+/**
+ * A stored thread with its branches: every message (each with its `parentId`, as
+ * `onUpdateMessage` reported it) and the last message of the branch the user was on.
+ */
+export type LoadedThread<TExternal = Message> = {
+  messages: TExternal[];
+  /** The message the active branch ends with (default: the last one in `messages`). */
+  activeLeafId?: string;
+};
+
 /** Loading and sending messages of a thread. */
 export type ThreadParams<TExternal = Message> = {
-  /** Loads a thread's messages (converted with `messageConverter.fromExternal`). */
-  loadThread?: (threadId: string) => Promise<TExternal[]>;
+  /**
+   * Loads a thread's messages (converted with `messageConverter.fromExternal`): a flat list
+   * (one branch), or the stored tree as a {@link LoadedThread} so every branch comes back.
+   */
+  loadThread?: (threadId: string) => Promise<TExternal[] | LoadedThread<TExternal>>;
   /**
    * Sends the thread to your backend and returns its streamed `Response`. `messages` is the
    * active branch, converted with `messageConverter.toExternal`. Pass `abortController.signal`
@@ -101,9 +114,17 @@ export type ThreadParams<TExternal = Message> = {
   processMessage: (request: ChatRequest<TExternal>) => Promise<Response>;
   /**
    * Called with each message the user sent, and with each message a reply created or changed
-   * once that reply ends (not on every token): the place to persist messages.
+   * once that reply ends (not on every token): the place to persist messages. Each message
+   * carries its `parentId` (the message it follows), so storing it keeps every branch.
    */
   onUpdateMessage?: (props: { message: Message }) => void;
+  /**
+   * Called when the user switches to another branch (`switchBranch`), with the message the
+   * shown branch now ends with: store it and return it as `activeLeafId` from `loadThread` so a
+   * reload opens on the same branch. After a reply, the active branch ends with the last
+   * message `onUpdateMessage` reported.
+   */
+  onActiveBranchChange?: (props: { threadId: string; activeLeafId: string }) => void;
   /** Parses the response. Defaults to `crayonSSEAdapter()`. */
   streamProtocol?: StreamProtocolAdapter;
   /** Converts messages to and from the backend's format. Defaults to `identityConverter()`. */
@@ -147,12 +168,27 @@ export type UserMessageInput =
   | string
   | { content: string | InputContent[]; context?: JSONValue[]; isVisuallyHidden?: boolean };
 
+/**
+ * What a thread is doing, in one value: `submitted` (a request is sent, nothing arrived yet),
+ * `streaming` (a reply arrives), `loading` (its history loads), `awaiting_input` (the last
+ * reply asks the user), `error` (the last action failed) or `idle`.
+ */
+export type ThreadStatus =
+  | "idle"
+  | "loading"
+  | "submitted"
+  | "streaming"
+  | "awaiting_input"
+  | "error";
+
 /** The state of one thread. */
 export type ThreadState = {
   /** The thread's id, or null for a new thread that has no message yet. */
   threadId: string | null;
   /** The active branch, oldest first. Unchanged messages keep their identity across updates. */
   messages: Message[];
+  /** What the thread is doing; the booleans below say the same in parts. */
+  status: ThreadStatus;
   /** A reply is streaming. */
   isRunning: boolean;
   /** The thread's history is loading. */

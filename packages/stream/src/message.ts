@@ -34,6 +34,12 @@ export type BaseMessage = {
   encryptedValue?: string;
   /** AG-UI: the sub-agent run that produced this message. */
   subagentRunId?: string;
+  /**
+   * Crayon: the message this one follows in the thread's tree (absent for the first message).
+   * Edits and regenerated replies are siblings with the same parent; saving it lets a loaded
+   * thread keep every branch.
+   */
+  parentId?: string;
 };
 
 /** Where the bytes of a media content part live (AG-UI `PartSource`). */

@@ -8,7 +8,8 @@ import { jsonBody } from "./jsonBody";
 
 /**
  * The thread REST routes: list (paginated, newest first), create, rename, delete, and a
- * thread's messages. Unknown thread ids get 404, bad bodies 400, both with `{ error }`.
+ * thread's messages (its active branch, or the whole tree with `/tree`; `PUT /active-leaf`
+ * picks the branch a reload opens). Unknown thread ids get 404, bad bodies 400, both with `{ error }`.
  */
 export function threadRoutes(store: () => Promise<ThreadStore>) {
   const notFound = (threadId: string) => ({ error: `There is no thread ${threadId}.` });
@@ -58,5 +59,20 @@ export function threadRoutes(store: () => Promise<ThreadStore>) {
     .get("/:id/messages", async (c) => {
       const messages = (await store()).getMessages(c.req.param("id"));
       return messages ? c.json(messages) : c.json(notFound(c.req.param("id")), 404);
+    })
+    .get("/:id/tree", async (c) => {
+      const tree = (await store()).getTree(c.req.param("id"));
+      return tree ? c.json(tree) : c.json(notFound(c.req.param("id")), 404);
+    })
+    .put("/:id/active-leaf", async (c) => {
+      const body = await jsonBody(c);
+      const leafId = (body as { activeLeafId?: unknown } | undefined)?.activeLeafId;
+      if (typeof leafId !== "string" || leafId === "") {
+        return c.json({ error: "The body must be `{ activeLeafId }` with a message id." }, 400);
+      }
+      const saved = await (await store()).setActiveLeaf(c.req.param("id"), leafId);
+      return saved
+        ? c.body(null, 204)
+        : c.json({ error: `Thread ${c.req.param("id")} has no message ${leafId}.` }, 404);
     });
 }

@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Message } from "@crayonai/stream";
 import initSqlJs, { type Database, type SqlValue } from "sql.js";
+import { activeBranch, mergePath } from "./threadTree";
 
 /** A thread as the REST routes return it. */
 export type StoredThread = { threadId: string; title: string; createdAt: string };
@@ -24,6 +25,10 @@ CREATE TABLE IF NOT EXISTS messages (
   position INTEGER NOT NULL,
   json TEXT NOT NULL,
   PRIMARY KEY (thread_id, position)
+);
+CREATE TABLE IF NOT EXISTS active_leaves (
+  thread_id TEXT PRIMARY KEY REFERENCES threads(id) ON DELETE CASCADE,
+  leaf_id TEXT NOT NULL
 );
 `;
 
@@ -153,32 +158,65 @@ export class ThreadStore {
   async deleteThread(threadId: string): Promise<boolean> {
     if (!this.getThread(threadId)) return false;
     this.db.run("DELETE FROM messages WHERE thread_id = ?", [threadId]);
+    this.db.run("DELETE FROM active_leaves WHERE thread_id = ?", [threadId]);
     this.db.run("DELETE FROM threads WHERE id = ?", [threadId]);
     await this.persist();
     return true;
   }
 
-  /** The thread's messages, oldest first; undefined when there is no such thread. */
-  getMessages(threadId: string): Message[] | undefined {
-    if (!this.getThread(threadId)) return undefined;
+  /** Every stored message of the thread (all branches, each with its `parentId`). */
+  private storedRows(threadId: string): Message[] {
     return this.rows("SELECT json FROM messages WHERE thread_id = ? ORDER BY position", [
       threadId,
     ]).map((row) => JSON.parse(String(row.json)) as Message);
   }
 
-  /** Replaces the thread's messages; false when there is no such thread (e.g. it was deleted). */
+  private activeLeaf(threadId: string): string | undefined {
+    const [row] = this.rows("SELECT leaf_id FROM active_leaves WHERE thread_id = ?", [threadId]);
+    return row ? String(row.leaf_id) : undefined;
+  }
+
+  /**
+   * The thread's active branch, oldest first, as a flat list (no `parentId`: the order says
+   * it); undefined when there is no such thread.
+   */
+  getMessages(threadId: string): Message[] | undefined {
+    if (!this.getThread(threadId)) return undefined;
+    return activeBranch(this.storedRows(threadId), this.activeLeaf(threadId)).map(
+      ({ parentId: _parent, ...message }) => message as Message,
+    );
+  }
+
+  /**
+   * The thread as a tree: every message with its `parentId`, and the leaf of the active branch
+   * (what `loadThread` returns so a reload keeps every branch). Undefined for an unknown thread.
+   */
+  getTree(threadId: string): { messages: Message[]; activeLeafId?: string } | undefined {
+    if (!this.getThread(threadId)) return undefined;
+    const messages = this.storedRows(threadId);
+    const activeLeafId = activeBranch(messages, this.activeLeaf(threadId)).at(-1)?.id;
+    return activeLeafId === undefined ? { messages } : { messages, activeLeafId };
+  }
+
+  /**
+   * Saves the thread's active branch (what a request carried, then its reply): other branches
+   * stay, and the branch's last message becomes the active leaf. False when there is no such
+   * thread (e.g. it was deleted).
+   */
   async setMessages(threadId: string, messages: readonly Message[]): Promise<boolean> {
     if (!this.getThread(threadId)) return false;
+    const rows = mergePath(this.storedRows(threadId), messages);
     this.db.run("BEGIN");
     try {
       this.db.run("DELETE FROM messages WHERE thread_id = ?", [threadId]);
-      messages.forEach((message, position) => {
+      rows.forEach((message, position) => {
         this.db.run("INSERT INTO messages (thread_id, position, json) VALUES (?, ?, ?)", [
           threadId,
           position,
           JSON.stringify(message),
         ]);
       });
+      this.writeLeaf(threadId, messages.at(-1)?.id);
       this.db.run("COMMIT");
     } catch (error) {
       this.db.run("ROLLBACK");
@@ -186,6 +224,25 @@ export class ThreadStore {
     }
     await this.persist();
     return true;
+  }
+
+  /** Shows another branch on the next load; false when the thread or message is unknown. */
+  async setActiveLeaf(threadId: string, leafId: string): Promise<boolean> {
+    if (!this.getThread(threadId)) return false;
+    if (!this.storedRows(threadId).some((message) => message.id === leafId)) return false;
+    this.writeLeaf(threadId, leafId);
+    await this.persist();
+    return true;
+  }
+
+  private writeLeaf(threadId: string, leafId: string | undefined): void {
+    if (leafId === undefined)
+      this.db.run("DELETE FROM active_leaves WHERE thread_id = ?", [threadId]);
+    else
+      this.db.run(
+        "INSERT INTO active_leaves (thread_id, leaf_id) VALUES (?, ?) ON CONFLICT(thread_id) DO UPDATE SET leaf_id = excluded.leaf_id",
+        [threadId, leafId],
+      );
   }
 
   /** Waits for pending writes, then frees the database. */

@@ -19,12 +19,58 @@ export type BranchInfo = {
  */
 export class MessageTree {
   private readonly nodes = new Map<string, Message>();
-  private readonly parentOf = new Map<string, string>();
+  private readonly parents = new Map<string, string>();
   private readonly childrenOf = new Map<string, string[]>();
   private readonly activeChildOf = new Map<string, string>();
 
   constructor(messages: readonly Message[] = []) {
     this.setActivePath(messages);
+  }
+
+  /**
+   * Replaces the tree with stored messages. Messages that carry a `parentId` form a tree
+   * (siblings in the order given); a list without any `parentId` is one path. The active path
+   * ends at `activeLeafId` (default: the last message given), and every other fork shows its
+   * newest child. A `parentId` that names no earlier message makes its message a root.
+   */
+  load(messages: readonly Message[], activeLeafId?: string): void {
+    this.nodes.clear();
+    this.parents.clear();
+    this.childrenOf.clear();
+    this.activeChildOf.clear();
+    if (!messages.some((m) => m.parentId !== undefined)) {
+      this.setActivePath(messages);
+      return;
+    }
+    for (const message of messages) {
+      if (this.nodes.has(message.id)) continue;
+      const parent =
+        message.parentId !== undefined && this.nodes.has(message.parentId)
+          ? message.parentId
+          : ROOT;
+      this.nodes.set(message.id, message);
+      this.parents.set(message.id, parent);
+      const siblings = this.childrenOf.get(parent);
+      if (siblings) siblings.push(message.id);
+      else this.childrenOf.set(parent, [message.id]);
+      this.activeChildOf.set(parent, message.id);
+    }
+    const leaf =
+      activeLeafId !== undefined && this.nodes.has(activeLeafId)
+        ? activeLeafId
+        : messages[messages.length - 1]!.id;
+    for (let id = leaf; id !== ROOT; ) {
+      const parent = this.parents.get(id)!;
+      this.activeChildOf.set(parent, id);
+      id = parent;
+    }
+    this.activeChildOf.delete(leaf);
+  }
+
+  /** The message `messageId` follows, or undefined for the first message (or an unknown one). */
+  parentOf(messageId: string): string | undefined {
+    const parent = this.parents.get(messageId);
+    return parent === ROOT ? undefined : parent;
   }
 
   /** The messages on the active path, in order. */
@@ -48,12 +94,12 @@ export class MessageTree {
   setActivePath(messages: readonly Message[]): void {
     let parent = ROOT;
     for (const message of messages) {
-      const previousParent = this.parentOf.get(message.id);
+      const previousParent = this.parents.get(message.id);
       if (previousParent !== undefined && previousParent !== parent) {
         this.detach(message.id, previousParent);
       }
       if (previousParent !== parent) {
-        this.parentOf.set(message.id, parent);
+        this.parents.set(message.id, parent);
         const siblings = this.childrenOf.get(parent);
         if (siblings) siblings.push(message.id);
         else this.childrenOf.set(parent, [message.id]);
@@ -75,7 +121,7 @@ export class MessageTree {
 
   /** Branch information for a message, or undefined if the message is unknown. */
   branchInfo(messageId: string): BranchInfo | undefined {
-    const parent = this.parentOf.get(messageId);
+    const parent = this.parents.get(messageId);
     if (parent === undefined) return undefined;
     const siblingIds = this.childrenOf.get(parent) ?? [];
     return {
@@ -100,7 +146,7 @@ export class MessageTree {
    * active there. Returns false if there is no such sibling.
    */
   switchBranch(messageId: string, index: number): boolean {
-    const parent = this.parentOf.get(messageId);
+    const parent = this.parents.get(messageId);
     const target = parent === undefined ? undefined : this.childrenOf.get(parent)?.[index];
     if (parent === undefined || target === undefined) return false;
     this.activeChildOf.set(parent, target);
@@ -109,9 +155,9 @@ export class MessageTree {
 
   /** Forgets a message. Its children are re-attached when the next active path is set. */
   remove(messageId: string): void {
-    const parent = this.parentOf.get(messageId);
+    const parent = this.parents.get(messageId);
     if (parent !== undefined) this.detach(messageId, parent);
-    this.parentOf.delete(messageId);
+    this.parents.delete(messageId);
     this.nodes.delete(messageId);
   }
 

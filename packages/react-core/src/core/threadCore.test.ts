@@ -4,24 +4,24 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { deferred, deferredCalls } from "../../test/deferred";
 import { HeldStream, sseResponse, textDeltas } from "../../test/heldStream";
 import type { ThreadListParams, ThreadParams } from "../types";
+import { createChat, type ThreadStore } from "../vanilla";
 import type { ThreadCore } from "./threadCore";
-import { ThreadListCore } from "./threadListCore";
 
 type Setup = Partial<ThreadParams<any>> & { list?: ThreadListParams };
 
 /** A thread list with thread params attached, and its selected (new) thread. */
 function setup({ list: listParams = {}, ...params }: Setup = {}) {
-  const list = new ThreadListCore(listParams);
-  list.setThreadParams({
+  const list = createChat({
+    ...listParams,
     processMessage: async () => sseResponse([{ type: "text-delta", text: "ok" }]),
     streamBatching: "microtask",
     ...params,
   });
-  return { list, core: list.selectedCore() };
+  return { list, core: list.selectedThread() };
 }
 
 /** Counts the store notifications in which the messages changed. */
-function countMessageUpdates(core: ThreadCore) {
+function countMessageUpdates(core: ThreadStore) {
   const counter = { count: 0 };
   core.store.subscribe((state, previous) => {
     if (state.messages !== previous.messages) counter.count++;
@@ -29,7 +29,7 @@ function countMessageUpdates(core: ThreadCore) {
   return counter;
 }
 
-const reply = (core: ThreadCore) => core.store.getState().messages.at(-1) as AssistantMessage;
+const reply = (core: ThreadStore) => core.store.getState().messages.at(-1) as AssistantMessage;
 const wordsOf = (from: number, to: number) =>
   textDeltas(to)
     .slice(from)
@@ -189,14 +189,13 @@ describe("history", () => {
   it("merges a load that resolves while a reply streams when the reply ends", async () => {
     const load = deferredCalls<[string], Message[]>();
     const stream = new HeldStream();
-    const list = new ThreadListCore({});
-    list.setThreadParams({
+    const list = createChat({
       loadThread: load.fn,
       processMessage: async () => new Response(stream.body),
       streamBatching: "microtask",
     });
     list.actions.selectThread("t-1");
-    const core = list.selectedCore();
+    const core = list.selectedThread();
     load.calls[0]!.resolve([{ id: "h1", role: "user", content: "Old" }]);
     await vi.waitFor(() => expect(core.store.getState().messages).toHaveLength(1), FAST);
 
@@ -204,7 +203,7 @@ describe("history", () => {
     stream.send({ type: "text-delta", text: "Rep" });
     await vi.waitFor(() => expect(reply(core).content).toBe("Rep"), FAST);
     // A reload (say, after reconnecting) answers while the reply streams.
-    const reloading = core.load();
+    const reloading = (core as ThreadCore).load();
     load.calls[1]!.resolve([
       { id: "h1", role: "user", content: "Old" },
       { id: "h2", role: "assistant", content: "Saved elsewhere", status: "complete" },

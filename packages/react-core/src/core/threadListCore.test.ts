@@ -4,14 +4,14 @@ import { describe, expect, it, vi } from "vitest";
 import { deferredCalls } from "../../test/deferred";
 import { sseResponse } from "../../test/heldStream";
 import type { Thread, ThreadListPage, ThreadListParams } from "../types";
-import { ThreadListCore } from "./threadListCore";
+import { type Chat, createChat } from "../vanilla";
 
 const thread = (threadId: string, title = threadId): Thread => ({ threadId, title, createdAt: 0 });
-const ids = (list: ThreadListCore) => list.store.getState().threads.map((t) => t.threadId);
+const ids = (list: Chat) => list.store.getState().threads.map((t) => t.threadId);
 
 function setup(params: ThreadListParams = {}) {
-  const list = new ThreadListCore(params);
-  list.setThreadParams({
+  const list = createChat({
+    ...params,
     processMessage: async () => sseResponse([{ type: "text-delta", text: "ok" }]),
     streamBatching: "microtask",
   });
@@ -25,13 +25,13 @@ describe("thread creation", () => {
     ["an empty message", "   ", "New chat"],
   ])("titles a new thread with %s", async (_name, content, title) => {
     const list = setup();
-    await list.selectedCore().actions.processMessage(content);
+    await list.selectedThread().actions.processMessage(content);
     expect(list.store.getState().threads[0]!.title).toBe(title);
   });
 
   it("titles a multimodal first message by its text part", async () => {
     const list = setup();
-    await list.selectedCore().actions.processMessage({
+    await list.selectedThread().actions.processMessage({
       content: [
         { type: "image", source: { type: "url", value: "https://x/y.png" } },
         { type: "text", text: "Describe this" },
@@ -44,7 +44,7 @@ describe("thread creation", () => {
     const create = deferredCalls<[UserMessage], Thread>();
     const updateThread = vi.fn(async (t: Thread) => t);
     const list = setup({ createThread: create.fn, updateThread });
-    const sending = list.selectedCore().actions.processMessage("Hello");
+    const sending = list.selectedThread().actions.processMessage("Hello");
     const localId = ids(list)[0]!;
 
     await list.actions.renameThread(localId, "My title");
@@ -62,7 +62,7 @@ describe("thread creation", () => {
     const create = deferredCalls<[UserMessage], Thread>();
     const fetches = deferredCalls<[{ cursor?: string } | undefined], Thread[] | ThreadListPage>();
     const list = setup({ createThread: create.fn, fetchThreadList: fetches.fn });
-    const sending = list.selectedCore().actions.processMessage("Hello");
+    const sending = list.selectedThread().actions.processMessage("Hello");
     const localId = ids(list)[0]!;
 
     // The backend saved the thread and a refresh lists it before `createThread` answers.
@@ -76,21 +76,21 @@ describe("thread creation", () => {
     await sending;
     expect(ids(list)).toEqual(["t-1", "old"]);
     expect(list.store.getState().selectedThreadId).toBe("t-1");
-    expect(list.selectedCore().store.getState().messages).toHaveLength(2);
+    expect(list.selectedThread().store.getState().messages).toHaveLength(2);
   });
 
   it("starts a new, empty thread only when the current one has messages", async () => {
     const list = setup();
-    const empty = list.selectedCore();
+    const empty = list.selectedThread();
     list.actions.switchToNewThread();
-    expect(list.selectedCore()).toBe(empty);
+    expect(list.selectedThread()).toBe(empty);
 
     await empty.actions.processMessage("Hi");
     // The draft became the created thread, which stays selected.
-    expect(list.selectedCore()).toBe(empty);
+    expect(list.selectedThread()).toBe(empty);
     list.actions.switchToNewThread();
-    expect(list.selectedCore()).not.toBe(empty);
-    expect(list.selectedCore().store.getState().messages).toEqual([]);
+    expect(list.selectedThread()).not.toBe(empty);
+    expect(list.selectedThread().store.getState().messages).toEqual([]);
   });
 });
 

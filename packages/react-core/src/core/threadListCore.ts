@@ -1,77 +1,40 @@
 import { crayonSSEAdapter, identityConverter, type UserMessage } from "@crayonai/stream";
-import { createId } from "@crayonai/stream/accumulator";
-import { immer } from "zustand/middleware/immer";
-import { createStore } from "zustand/vanilla";
-import type {
-  Thread,
-  ThreadListActions,
-  ThreadListPage,
-  ThreadListParams,
-  ThreadListState,
-  ThreadParams,
-} from "../types";
+import type { Thread, ThreadListActions, ThreadListPage } from "../types";
 import { ChatError } from "./chatError";
-import { type ResolvedThreadParams, ThreadCore, type ThreadRuntime } from "./threadCore";
-
-const TITLE_LENGTH = 60;
-
-/** A title for a new thread, from its first message. */
-function titleFrom(message: UserMessage): string {
-  const text =
-    typeof message.content === "string"
-      ? message.content
-      : (message.content.find((part) => part.type === "text")?.text ?? "");
-  const line = text.trim().split("\n")[0] ?? "";
-  if (!line) return "New chat";
-  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
-}
+import type { ThreadCore } from "./threadCore";
+import { createThreadFor } from "./threadCreation";
+import type { ChatOptions, ResolvedThreadParams, ThreadHost } from "./threadHost";
+import { createThreadListStore, type ThreadListStore } from "./threadListStore";
+import { ThreadRegistry } from "./threadRegistry";
 
 function toPage(result: Thread[] | ThreadListPage): ThreadListPage {
   return Array.isArray(result) ? { threads: result } : result;
-}
-
-function createThreadListStore() {
-  return createStore<ThreadListState>()(
-    immer(() => ({
-      threads: [],
-      selectedThreadId: null,
-      isLoading: false,
-      hasMore: false,
-      error: null,
-    })),
-  );
 }
 
 const defaultProtocol = crayonSSEAdapter();
 const defaultConverter = identityConverter();
 
 /**
- * The thread list and the threads in it, framework-free. It owns one {@link ThreadCore} per
- * thread it has seen, so replies keep streaming in threads that are not selected, and it wires
- * thread creation to the first message of a new thread.
+ * The thread list and the threads in it, framework-free. It keeps one {@link ThreadCore} per
+ * thread it has seen (in its {@link ThreadRegistry}), so replies keep streaming in threads that
+ * are not selected, and it wires thread creation to the first message of a new thread.
  */
-export class ThreadListCore implements ThreadRuntime {
-  readonly store: ReturnType<typeof createThreadListStore>;
+export class ThreadListCore implements ThreadHost {
+  readonly store: ThreadListStore;
   /** Stable action functions. */
   readonly actions: ThreadListActions;
 
-  private listParams: ThreadListParams;
-  private threadParams: ThreadParams<any> | undefined;
-  private readonly cores = new Map<string, ThreadCore>();
-  /** Threads created here but not (yet) confirmed by `createThread`. */
-  private readonly localOnly = new Set<string>();
-  /** Threads created here that no fetched page has listed yet (a refresh keeps them). */
-  private readonly createdHere = new Set<string>();
-  private draft: ThreadCore;
+  private options: ChatOptions;
+  private readonly registry: ThreadRegistry;
   private nextCursor: string | undefined;
   private listGeneration = 0;
   /** Per thread: how many updates were started, so a stale failure does not roll back a newer one. */
   private readonly updateGeneration = new Map<string, number>();
 
-  constructor(params: ThreadListParams) {
-    this.listParams = params;
+  constructor(options: ChatOptions) {
+    this.options = options;
     this.store = createThreadListStore();
-    this.draft = new ThreadCore(this, null);
+    this.registry = new ThreadRegistry(this);
     this.actions = {
       selectThread: (id) => this.selectThread(id),
       switchToNewThread: () => this.switchToNewThread(),
@@ -88,152 +51,73 @@ export class ThreadListCore implements ThreadRuntime {
     };
   }
 
-  /** Keeps the latest list callbacks (called on every render). */
-  setListParams(params: ThreadListParams): void {
-    this.listParams = params;
-  }
-
-  /** Keeps the latest thread callbacks (called on every render). */
-  setThreadParams(params: ThreadParams<any>): void {
-    this.threadParams = params;
+  /** Updates the given options; the others keep their values. Read at the moment of use. */
+  setOptions(options: Partial<ChatOptions>): void {
+    this.options = { ...this.options, ...options };
   }
 
   params(): ResolvedThreadParams {
-    const params = this.threadParams;
-    if (!params) {
-      throw new ChatError("invalid_action", "No thread manager is attached to this thread list.");
-    }
+    const { options } = this;
     return {
-      ...params,
-      streamProtocol: params.streamProtocol ?? defaultProtocol,
-      messageConverter: params.messageConverter ?? defaultConverter,
+      ...options,
+      streamProtocol: options.streamProtocol ?? defaultProtocol,
+      messageConverter: options.messageConverter ?? defaultConverter,
     };
   }
 
   /** The core of the selected thread (the draft when a new thread is selected). */
-  selectedCore(): ThreadCore {
-    return this.coreFor(this.store.getState().selectedThreadId);
+  selectedThread(): ThreadCore {
+    return this.registry.open(this.store.getState().selectedThreadId);
   }
 
-  /** The core of a thread, created on first use. */
-  coreFor(threadId: string | null): ThreadCore {
-    if (threadId === null) return this.draft;
-    let core = this.cores.get(threadId);
-    if (!core) {
-      core = new ThreadCore(this, threadId);
-      this.cores.set(threadId, core);
-    }
-    return core;
+  /** The core of a thread that was opened (selected, created, or sent to), or undefined. */
+  getThread(threadId: string | null): ThreadCore | undefined {
+    return this.registry.get(threadId);
+  }
+
+  /** The core of a thread, created on first use (never called during a render). */
+  openThread(threadId: string | null): ThreadCore {
+    return this.registry.open(threadId);
   }
 
   private selectThread(threadId: string): void {
+    // The core exists before the selection does: a render reading it never creates one.
+    const core = this.registry.open(threadId);
     this.store.setState((state) => {
       state.selectedThreadId = threadId;
     });
-    const core = this.coreFor(threadId);
     if (!core.loaded && !core.store.getState().isRunning) void core.load();
   }
 
   private switchToNewThread(): void {
-    if (this.draft.store.getState().messages.length > 0) this.draft = new ThreadCore(this, null);
+    if (this.registry.draft.store.getState().messages.length > 0) this.registry.newDraft();
     this.store.setState((state) => {
       state.selectedThreadId = null;
     });
   }
 
-  async createThreadFor(core: ThreadCore, firstMessage: UserMessage): Promise<string> {
-    let localId = [...this.cores].find(([, c]) => c === core)?.[0];
-    const createdTitle = titleFrom(firstMessage);
-    if (localId === undefined) {
-      // Optimistic: the thread appears (and stays selected) before the backend answers.
-      localId = `local-${createId()}`;
-      const id = localId;
-      this.cores.set(id, core);
-      this.localOnly.add(id);
-      if (core === this.draft) this.draft = new ThreadCore(this, null);
-      this.store.setState((state) => {
-        state.threads.unshift({
-          threadId: id,
-          title: createdTitle,
-          createdAt: new Date(),
-          isRunning: core.store.getState().isRunning,
-        });
-        if (state.selectedThreadId === null) state.selectedThreadId = id;
-        state.error = null;
-      });
-    }
-
-    let thread: Thread;
-    try {
-      const { createThread } = this.listParams;
-      thread = createThread
-        ? await createThread(firstMessage)
-        : { threadId: createId(), title: titleFrom(firstMessage), createdAt: new Date() };
-    } catch (error) {
-      const failure = ChatError.from("create_thread_failed", error);
-      this.rollBackCreation(localId, core, failure);
-      throw failure;
-    }
-
-    const id = localId;
-    if (this.cores.get(id) !== core) {
-      // Deleted while it was being created: it must not come back; delete it on the backend too.
-      const { deleteThread } = this.listParams;
-      if (deleteThread) {
-        deleteThread(thread.threadId).catch((error) =>
-          this.store.setState((state) => {
-            state.error = ChatError.from("delete_failed", error);
-          }),
-        );
-      }
-      throw new ChatError("aborted", "The thread was deleted before it was created.");
-    }
-    const local = this.store.getState().threads.find((t) => t.threadId === id);
-    // Renamed while it was being created: keep the user's title and save it.
-    const renamed = local !== undefined && local.title !== createdTitle ? local.title : undefined;
-    this.cores.delete(id);
-    this.localOnly.delete(id);
-    this.cores.set(thread.threadId, core);
-    this.createdHere.add(thread.threadId);
-    core.setThreadId(thread.threadId);
-    const entry: Thread = { ...thread, isRunning: core.store.getState().isRunning };
-    if (renamed !== undefined) entry.title = renamed;
-    this.store.setState((state) => {
-      // A refresh during creation may already list the saved thread next to the placeholder:
-      // keep one entry, where the placeholder is.
-      state.threads = state.threads.filter((t) => t.threadId !== thread.threadId);
-      const index = state.threads.findIndex((t) => t.threadId === id);
-      if (index === -1) state.threads.unshift(entry);
-      else state.threads[index] = entry;
-      if (state.selectedThreadId === id) state.selectedThreadId = thread.threadId;
-    });
-    if (renamed !== undefined && this.listParams.updateThread) {
-      this.updateThread(entry).catch(() => {
-        // Rolled back and reported in `error` by updateThread.
-      });
-    }
-    return thread.threadId;
-  }
-
-  /**
-   * Takes a thread whose creation failed out of the list, and reports why. If it is still on
-   * screen, its core becomes the new-thread draft again, so the user stays where they were.
-   */
-  private rollBackCreation(id: string, core: ThreadCore, failure: ChatError): void {
-    if (!this.localOnly.has(id) || this.cores.get(id) !== core) return;
-    this.cores.delete(id);
-    this.localOnly.delete(id);
-    const shown = this.store.getState().selectedThreadId === id;
-    if (shown) this.draft = core;
-    this.store.setState((state) => {
-      state.threads = state.threads.filter((t) => t.threadId !== id);
-      if (shown) state.selectedThreadId = null;
-      state.error = failure;
-    });
+  createThreadFor(core: ThreadCore, firstMessage: UserMessage): Promise<string> {
+    const { createThread, deleteThread } = this.options;
+    return createThreadFor(
+      {
+        store: this.store,
+        registry: this.registry,
+        ...(createThread && { createThread }),
+        ...(deleteThread && { deleteThread }),
+        saveTitle: (thread) => {
+          if (!this.options.updateThread) return;
+          this.updateThread(thread).catch(() => {
+            // Rolled back and reported in `error` by updateThread.
+          });
+        },
+      },
+      core,
+      firstMessage,
+    );
   }
 
   setRunning(core: ThreadCore, running: boolean): void {
-    const id = core.threadId ?? [...this.cores].find(([, c]) => c === core)?.[0];
+    const id = this.registry.idOf(core);
     if (id === undefined) return;
     this.store.setState((state) => {
       const thread = state.threads.find((t) => t.threadId === id);
@@ -254,8 +138,8 @@ export class ThreadListCore implements ThreadRuntime {
     this.store.setState((state) => {
       state.error = null;
     });
-    const { updateThread } = this.listParams;
-    if (!updateThread || this.localOnly.has(updated.threadId)) return;
+    const { updateThread } = this.options;
+    if (!updateThread || this.registry.localOnly.has(updated.threadId)) return;
     const generation = (this.updateGeneration.get(updated.threadId) ?? 0) + 1;
     this.updateGeneration.set(updated.threadId, generation);
     const latest = () => this.updateGeneration.get(updated.threadId) === generation;
@@ -279,18 +163,16 @@ export class ThreadListCore implements ThreadRuntime {
     const { threads, selectedThreadId } = this.store.getState();
     const index = threads.findIndex((t) => t.threadId === threadId);
     const removed = threads[index];
-    this.cores.get(threadId)?.stop();
+    this.registry.get(threadId)?.stop();
     this.store.setState((state) => {
       state.threads = state.threads.filter((t) => t.threadId !== threadId);
       state.error = null;
     });
     if (selectedThreadId === threadId) this.switchToNewThread();
-    const { deleteThread } = this.listParams;
+    const { deleteThread } = this.options;
     try {
-      if (deleteThread && !this.localOnly.has(threadId)) await deleteThread(threadId);
-      this.cores.delete(threadId);
-      this.localOnly.delete(threadId);
-      this.createdHere.delete(threadId);
+      if (deleteThread && !this.registry.localOnly.has(threadId)) await deleteThread(threadId);
+      this.registry.delete(threadId);
     } catch (error) {
       const failure = ChatError.from("delete_failed", error);
       this.store.setState((state) => {
@@ -304,7 +186,7 @@ export class ThreadListCore implements ThreadRuntime {
   }
 
   private async fetchPage(cursor: string | undefined, append: boolean): Promise<void> {
-    const { fetchThreadList } = this.listParams;
+    const { fetchThreadList } = this.options;
     if (!fetchThreadList) return;
     const generation = ++this.listGeneration;
     this.store.setState((state) => {
@@ -319,10 +201,10 @@ export class ThreadListCore implements ThreadRuntime {
         const known = new Map(state.threads.map((t) => [t.threadId, t]));
         const incoming = page.threads.map((t) => ({
           ...t,
-          isRunning: this.cores.get(t.threadId)?.store.getState().isRunning ?? false,
+          isRunning: this.registry.get(t.threadId)?.store.getState().isRunning ?? false,
         }));
         const incomingIds = new Set(incoming.map((t) => t.threadId));
-        for (const id of incomingIds) this.createdHere.delete(id);
+        for (const id of incomingIds) this.registry.createdHere.delete(id);
         if (append) {
           state.threads.push(...incoming.filter((t) => !known.has(t.threadId)));
         } else {
@@ -331,8 +213,8 @@ export class ThreadListCore implements ThreadRuntime {
           const local = state.threads.filter(
             (t) =>
               !incomingIds.has(t.threadId) &&
-              (this.localOnly.has(t.threadId) ||
-                this.createdHere.has(t.threadId) ||
+              (this.registry.localOnly.has(t.threadId) ||
+                this.registry.createdHere.has(t.threadId) ||
                 t.isRunning ||
                 t.threadId === state.selectedThreadId),
           );

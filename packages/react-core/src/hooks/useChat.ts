@@ -7,7 +7,8 @@ import { useThreadManager } from "./useThreadManager";
 /**
  * Everything a chat needs in one call: threads (in memory unless you pass persistence
  * callbacks), the selected thread's messages, streaming, stop, retry, branching and
- * human-in-the-loop. Threads are created on the first message.
+ * human-in-the-loop. Threads are created on the first message. The engine underneath is
+ * `createChat` from `@crayonai/react-core/vanilla`; this hook creates it once and binds it.
  *
  * @example
  * ```tsx

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { ThreadListCore } from "../core/threadListCore";
 import type { ThreadListManager, ThreadListParams } from "../types";
-import { registerCore } from "./coreRegistry";
+import { createChat } from "../vanilla";
+import { attachEngine } from "./chatEngine";
+import { useIsomorphicLayoutEffect } from "./useIsomorphicLayoutEffect";
 
 /**
  * The thread list: loads it on mount (when `fetchThreadList` is given), selects threads and
@@ -11,22 +12,24 @@ import { registerCore } from "./coreRegistry";
  * Use it with {@link useThreadManager} to build your own sidebar; `useChat` composes both.
  */
 export function useThreadListManager(params: ThreadListParams = {}): ThreadListManager {
-  const [core] = useState(() => new ThreadListCore(params));
-  // Read at the moment of use: callbacks are never stale and stores are never re-created.
-  core.setListParams(params);
+  // The engine is made once, with the first render's parameters; later ones are pushed after
+  // the render commits, so a render that React throws away never reaches it.
+  const [chat] = useState(() => createChat(params));
+  useIsomorphicLayoutEffect(() => {
+    chat.setOptions(params);
+  });
 
   useEffect(() => {
-    void core.actions.refresh();
-  }, [core]);
+    void chat.actions.refresh();
+  }, [chat]);
 
   const state = useSyncExternalStore(
-    core.store.subscribe,
-    core.store.getState,
-    core.store.getState,
+    chat.store.subscribe,
+    chat.store.getState,
+    chat.store.getState,
   );
-  return useMemo(() => {
-    const manager: ThreadListManager = { ...state, ...core.actions };
-    registerCore(manager, core);
-    return manager;
-  }, [state, core]);
+  return useMemo(
+    () => attachEngine<ThreadListManager>({ ...state, ...chat.actions }, chat),
+    [state, chat],
+  );
 }

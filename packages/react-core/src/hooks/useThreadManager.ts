@@ -1,7 +1,9 @@
 import type { Message } from "@crayonai/stream";
 import { useMemo, useSyncExternalStore } from "react";
+import { ChatError } from "../core/chatError";
 import type { ThreadListManager, ThreadManager, ThreadParams } from "../types";
-import { coreOf } from "./coreRegistry";
+import { attachEngine, engineOf } from "./chatEngine";
+import { useIsomorphicLayoutEffect } from "./useIsomorphicLayoutEffect";
 
 /** Parameters of {@link useThreadManager}: the thread list it follows and how to talk to the backend. */
 export type UseThreadManagerParams<TExternal = Message> = ThreadParams<TExternal> & {
@@ -21,14 +23,25 @@ export function useThreadManager<TExternal = Message>(
   params: UseThreadManagerParams<TExternal>,
 ): ThreadManager {
   const { threadListManager, ...threadParams } = params;
-  const listCore = coreOf(threadListManager);
-  listCore.setThreadParams(threadParams);
-  const core = listCore.coreFor(threadListManager.selectedThreadId);
-
+  const chat = engineOf(threadListManager);
+  if (!chat) {
+    throw new ChatError(
+      "invalid_action",
+      "useThreadManager needs the thread list manager that useThreadListManager returned.",
+    );
+  }
+  useIsomorphicLayoutEffect(() => {
+    chat.setOptions(threadParams);
+  });
+  // The selected thread's store exists before it is selected, so reading it never creates one.
+  const thread = chat.getThread(threadListManager.selectedThreadId) ?? chat.getThread(null)!;
   const state = useSyncExternalStore(
-    core.store.subscribe,
-    core.store.getState,
-    core.store.getState,
+    thread.store.subscribe,
+    thread.store.getState,
+    thread.store.getState,
   );
-  return useMemo(() => ({ ...state, ...core.actions }), [state, core]);
+  return useMemo(
+    () => attachEngine<ThreadManager>({ ...state, ...thread.actions }, thread),
+    [state, thread],
+  );
 }

@@ -1,9 +1,9 @@
-import type { BranchInfo, ChatManager } from "@crayonai/react-core";
+import { type BranchInfo, type ChatManager, getThreadActions } from "@crayonai/react-core";
 import type { Message as ChatMessage, ToolMessage } from "@crayonai/stream";
 import { memo, type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useStickToBottom } from "use-stick-to-bottom";
 import { ReplyRunningContext } from "../internal/replyRunningContext";
-import { ThreadActionsContext, useThreadActionsOf } from "../internal/threadActionsContext";
+import { ThreadActionsContext } from "../internal/threadActionsContext";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { ErrorNotice } from "./ErrorNotice";
 import { Message, type MessageProps } from "./Message";
@@ -141,7 +141,7 @@ export function MessageList({
   });
 
   // Actions keep their identity, so the context value (and the rows reading it) stays stable.
-  const actions = useThreadActionsOf(thread);
+  const actions = getThreadActions(thread);
   const { retry } = thread;
 
   // Opening a thread (or switching to another) lands on its end at once; a message the user

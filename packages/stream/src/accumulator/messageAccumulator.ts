@@ -1,6 +1,7 @@
 // fast-json-patch ships CommonJS to Node: only its default export is importable everywhere.
 import jsonPatch from "fast-json-patch";
 import type { CrayonStreamEvent, JsonPatchOperation, StreamErrorEvent } from "../events";
+import { createId } from "../ids";
 import { isRecord } from "../internal/jsonData";
 import type {
   ActivityMessage,
@@ -12,10 +13,7 @@ import type {
   ToolMessage,
 } from "../message";
 import { validateMessages } from "../validation/validateMessages";
-import { createId } from "./createId";
 import { eventProblem } from "./eventProblem";
-
-export { createId };
 
 /** Options for {@link createMessageAccumulator}. */
 export type MessageAccumulatorOptions = {

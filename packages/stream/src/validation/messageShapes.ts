@@ -6,7 +6,8 @@
 export const ASSISTANT_STATUS = "streaming|complete|awaiting_input|stopped|error";
 
 /** Fields every message may have, besides `id` and `role`. */
-const BASE = "name:s? isVisuallyHidden:b? metadata:o? encryptedValue:s? subagentRunId:s?";
+const BASE =
+  "name:s? isVisuallyHidden:b? metadata:o? encryptedValue:s? subagentRunId:s? parentId:s?";
 
 /**
  * Each role's fields besides `id` and `role`, the base ones included (user and tool `content`,

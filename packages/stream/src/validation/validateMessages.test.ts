@@ -46,6 +46,7 @@ const base = {
   metadata,
   encryptedValue: text,
   subagentRunId: text,
+  parentId: text,
 };
 const partSource = fc.oneof(
   fc.record({ type: fc.constant("data"), value: text, mimeType: text }),

@@ -1,5 +1,5 @@
-import { createId } from "../../accumulator/createId";
 import type { CrayonStreamEvent } from "../../events";
+import { createId } from "../../ids";
 import { type Emit, errorEvent } from "../../internal/eventStream";
 import { isRecord } from "../../internal/jsonData";
 

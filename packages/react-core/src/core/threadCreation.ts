@@ -1,0 +1,137 @@
+import type { UserMessage } from "@crayonai/stream";
+import { createId } from "@crayonai/stream/ids";
+import type { Thread } from "../types";
+import { ChatError } from "./chatError";
+import type { ThreadCore } from "./threadCore";
+import type { ThreadListStore } from "./threadListStore";
+import type { ThreadRegistry } from "./threadRegistry";
+
+const TITLE_LENGTH = 60;
+
+/** A title for a new thread, from its first message. */
+export function titleFrom(message: UserMessage): string {
+  const text =
+    typeof message.content === "string"
+      ? message.content
+      : (message.content.find((part) => part.type === "text")?.text ?? "");
+  const line = text.trim().split("\n")[0] ?? "";
+  if (!line) return "New chat";
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+}
+
+/** What creating a thread needs from its list. */
+export type CreationContext = {
+  store: ThreadListStore;
+  registry: ThreadRegistry;
+  createThread?: (firstMessage: UserMessage) => Promise<Thread>;
+  deleteThread?: (id: string) => Promise<void>;
+  /** Saves a title the user gave the thread while it was being created. */
+  saveTitle: (thread: Thread) => void;
+};
+
+/**
+ * Creates the thread for the first message of `core`. Optimistic: a placeholder appears (and
+ * stays selected) at once. Four races are handled, each in its own step: the creation fails
+ * (the placeholder goes, the draft comes back), the thread is deleted meanwhile (it must not
+ * come back, and is deleted on the backend too), it is renamed meanwhile (the user's title is
+ * kept and saved), and a refresh already lists it (one entry stays).
+ */
+export async function createThreadFor(
+  context: CreationContext,
+  core: ThreadCore,
+  firstMessage: UserMessage,
+): Promise<string> {
+  const createdTitle = titleFrom(firstMessage);
+  const localId = context.registry.idOf(core) ?? addPlaceholder(context, core, createdTitle);
+  let thread: Thread;
+  try {
+    thread = context.createThread
+      ? await context.createThread(firstMessage)
+      : { threadId: createId(), title: createdTitle, createdAt: new Date() };
+  } catch (error) {
+    const failure = ChatError.from("create_thread_failed", error);
+    rollBack(context, localId, core, failure);
+    throw failure;
+  }
+  if (!context.registry.holds(localId, core)) {
+    discardDeleted(context, thread.threadId);
+    throw new ChatError("aborted", "The thread was deleted before it was created.");
+  }
+  confirm(context, localId, core, thread, createdTitle);
+  return thread.threadId;
+}
+
+function addPlaceholder(context: CreationContext, core: ThreadCore, title: string): string {
+  const { registry, store } = context;
+  const id = `local-${createId()}`;
+  registry.set(id, core);
+  registry.localOnly.add(id);
+  if (core === registry.draft) registry.newDraft();
+  store.setState((state) => {
+    state.threads.unshift({
+      threadId: id,
+      title,
+      createdAt: new Date(),
+      isRunning: core.store.getState().isRunning,
+    });
+    if (state.selectedThreadId === null) state.selectedThreadId = id;
+    state.error = null;
+  });
+  return id;
+}
+
+/**
+ * Takes a thread whose creation failed out of the list, and reports why. If it is still on
+ * screen, its core becomes the new-thread draft again, so the user stays where they were.
+ */
+function rollBack(context: CreationContext, id: string, core: ThreadCore, failure: ChatError) {
+  const { registry, store } = context;
+  if (!registry.localOnly.has(id) || !registry.holds(id, core)) return;
+  registry.delete(id);
+  const shown = store.getState().selectedThreadId === id;
+  if (shown) registry.draft = core;
+  store.setState((state) => {
+    state.threads = state.threads.filter((t) => t.threadId !== id);
+    if (shown) state.selectedThreadId = null;
+    state.error = failure;
+  });
+}
+
+/** Deleted while it was being created: delete the saved thread on the backend too. */
+function discardDeleted(context: CreationContext, threadId: string): void {
+  context.deleteThread?.(threadId).catch((error) =>
+    context.store.setState((state) => {
+      state.error = ChatError.from("delete_failed", error);
+    }),
+  );
+}
+
+/** The backend saved the thread: re-key the placeholder to the saved id. */
+function confirm(
+  context: CreationContext,
+  localId: string,
+  core: ThreadCore,
+  thread: Thread,
+  createdTitle: string,
+): void {
+  const { registry, store } = context;
+  const local = store.getState().threads.find((t) => t.threadId === localId);
+  // Renamed while it was being created: keep the user's title and save it.
+  const renamed = local !== undefined && local.title !== createdTitle ? local.title : undefined;
+  registry.delete(localId);
+  registry.set(thread.threadId, core);
+  registry.createdHere.add(thread.threadId);
+  core.setThreadId(thread.threadId);
+  const entry: Thread = { ...thread, isRunning: core.store.getState().isRunning };
+  if (renamed !== undefined) entry.title = renamed;
+  store.setState((state) => {
+    // A refresh during creation may already list the saved thread next to the placeholder:
+    // keep one entry, where the placeholder is.
+    state.threads = state.threads.filter((t) => t.threadId !== thread.threadId);
+    const index = state.threads.findIndex((t) => t.threadId === localId);
+    if (index === -1) state.threads.unshift(entry);
+    else state.threads[index] = entry;
+    if (state.selectedThreadId === localId) state.selectedThreadId = thread.threadId;
+  });
+  if (renamed !== undefined) context.saveTitle(entry);
+}

@@ -1,0 +1,22 @@
+import type { ThreadState, ThreadStatus } from "../types";
+
+/** The fields a thread's status is derived from. */
+export type StatusInputs = Pick<
+  ThreadState,
+  "isRunning" | "isLoadingMessages" | "isAwaitingInput" | "error"
+> & {
+  /** A reply is running and its first event has arrived. */
+  receiving: boolean;
+};
+
+/**
+ * The one status of a thread, from its flags: a running reply is `submitted` until its first
+ * event and `streaming` after; then a loading history, a question for the user, an error.
+ */
+export function threadStatus(state: StatusInputs): ThreadStatus {
+  if (state.isRunning) return state.receiving ? "streaming" : "submitted";
+  if (state.isLoadingMessages) return "loading";
+  if (state.isAwaitingInput) return "awaiting_input";
+  if (state.error) return "error";
+  return "idle";
+}
