@@ -16,4 +16,6 @@ export default defineConfig([
   },
   // The framework-free engine: no React, no directive; runs in Node, workers and tests.
   { ...shared, entry: { vanilla: "src/vanilla.ts" } },
+  // The test kit: never in an app bundle.
+  { ...shared, entry: { testing: "src/testing/index.ts" } },
 ]);

@@ -1,7 +1,7 @@
 import type { CrayonStreamEvent, Message } from "@crayonai/stream";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
-import { HeldStream, sseBody } from "./heldStream";
+import { HeldReply, sseBody } from "../src/testing/heldReply";
 
 /** What the test backend receives: the body `processMessage` posts. */
 export type ChatRequestBody<TMessage = Message> = { threadId: string; messages: TMessage[] };
@@ -13,7 +13,7 @@ const SSE_HEADERS = { "content-type": "text/event-stream" };
 /**
  * A chat backend on msw: every POST to `url` takes the next scripted response, in order. A test
  * scripts a complete reply (`reply`), a reply it releases by hand (`hold`, see
- * {@link HeldStream}), or any response (`respond`, e.g. `HttpResponse.error()`). A request with
+ * {@link HeldReply}), or any response (`respond`, e.g. `HttpResponse.error()`). A request with
  * nothing scripted fails the test with status 599.
  *
  * `processMessage` posts `{ threadId, messages }` with real `fetch` and the abort signal, the way
@@ -44,8 +44,8 @@ export function createChatServer(url = "http://crayon.test/api/chat") {
     /** Requests that arrived with nothing scripted for them (should stay empty). */
     unscripted,
     /** Scripts the next response: a stream held open until the test ends it. */
-    hold(): HeldStream {
-      const stream = new HeldStream();
+    hold(): HeldReply {
+      const stream = new HeldReply();
       queue.push((request) => {
         stream.watch(request.signal);
         return new HttpResponse(stream.body, { headers: SSE_HEADERS });

@@ -1,4 +1,5 @@
 import type { ChatManager, ThreadManager } from "@crayonai/react-core";
+import { fakeChat as fakeChatKit } from "@crayonai/react-core/testing";
 import { act, type ReactElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { vi } from "vitest";
@@ -68,24 +69,11 @@ export function button(container: HTMLElement, name: string): HTMLButtonElement 
   return found;
 }
 
-/** A chat whose thread actions are spies, for components that only call them. */
+/** A chat whose `processMessage` and `stop` are spies, for components that only call them. */
 export function fakeChat(thread: Partial<ThreadManager> = {}): ChatManager {
-  const threadManager = {
-    threadId: "t1",
-    messages: [],
-    isRunning: false,
-    isLoadingMessages: false,
-    isAwaitingInput: false,
-    error: null,
-    branches: {},
-    processMessage: vi.fn(async () => {}),
-    stop: vi.fn(),
-    ...thread,
-  } as unknown as ThreadManager;
-  return {
-    threadManager,
-    threadListManager: { isLoading: false } as ChatManager["threadListManager"],
-  };
+  return fakeChatKit({
+    thread: { processMessage: vi.fn(async () => {}), stop: vi.fn(), ...thread },
+  });
 }
 
 /** Lets React and the stream run until `check` returns a value (polled; fails after 3 s). */

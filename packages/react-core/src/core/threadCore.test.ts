@@ -1,8 +1,8 @@
 // @vitest-environment node
 import type { AssistantMessage, Message } from "@crayonai/stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deferred, deferredCalls } from "../../test/deferred";
-import { HeldStream, sseResponse, textDeltas } from "../../test/heldStream";
+import { deferred, deferredCalls } from "../testing/deferred";
+import { HeldReply, sseResponse, textDeltas } from "../testing/heldReply";
 import type { ThreadListParams, ThreadParams } from "../types";
 import { createChat, type ThreadStore } from "../vanilla";
 import type { ThreadCore } from "./threadCore";
@@ -46,7 +46,7 @@ afterEach(() => {
 describe("batched streaming", () => {
   it('"frame": 200 deltas in 4 chunks publish once per frame', async () => {
     vi.useFakeTimers();
-    const stream = new HeldStream();
+    const stream = new HeldReply();
     const { core } = setup({
       processMessage: async () => new Response(stream.body),
       streamBatching: "frame",
@@ -70,7 +70,7 @@ describe("batched streaming", () => {
   });
 
   it('"microtask": every event of a network chunk is applied before one publish', async () => {
-    const stream = new HeldStream();
+    const stream = new HeldReply();
     const { core } = setup({ processMessage: async () => new Response(stream.body) });
     const sending = core.actions.processMessage("Count");
     const updates = countMessageUpdates(core);
@@ -87,7 +87,7 @@ describe("batched streaming", () => {
   });
 
   it("keeps unchanged messages identical across publishes", async () => {
-    const stream = new HeldStream();
+    const stream = new HeldReply();
     const { core } = setup({ processMessage: async () => new Response(stream.body) });
     const seen: Message[][] = [];
     core.store.subscribe((state) => seen.push(state.messages));
@@ -104,7 +104,7 @@ describe("batched streaming", () => {
 
 describe("stop", () => {
   it("ends the reply even when the response ignores the abort signal, and cancels its body", async () => {
-    const stream = new HeldStream();
+    const stream = new HeldReply();
     // A response not tied to the signal: only the core can stop reading it.
     const { core, list } = setup({ processMessage: async () => new Response(stream.body) });
     const sending = core.actions.processMessage("Go");
@@ -121,7 +121,7 @@ describe("stop", () => {
   });
 
   it("passes the abort controller it aborts to processMessage", async () => {
-    const stream = new HeldStream();
+    const stream = new HeldReply();
     let controller: AbortController | undefined;
     const { core } = setup({
       processMessage: async ({ abortController }) => {
@@ -188,7 +188,7 @@ describe("errors", () => {
 describe("history", () => {
   it("merges a load that resolves while a reply streams when the reply ends", async () => {
     const load = deferredCalls<[string], Message[]>();
-    const stream = new HeldStream();
+    const stream = new HeldReply();
     const list = createChat({
       loadThread: load.fn,
       processMessage: async () => new Response(stream.body),

@@ -26,7 +26,7 @@ import {
 } from "./threadEdits";
 import { fetchHistory } from "./threadHistory";
 import type { ThreadHost } from "./threadHost";
-import { threadStatus } from "./threadStatus";
+import { idleThreadState, threadStatus } from "./threadStatus";
 
 /**
  * One thread: the coordinator that owns its store and its message tree. Reading a reply,
@@ -61,17 +61,7 @@ export class ThreadCore {
     threadId: string | null,
   ) {
     this.loaded = threadId === null;
-    this.store = createStore<ThreadState>()(() => ({
-      threadId,
-      messages: [],
-      status: "idle",
-      isRunning: false,
-      isLoadingMessages: false,
-      isAwaitingInput: false,
-      error: null,
-      branches: {},
-      agentState: undefined,
-    }));
+    this.store = createStore<ThreadState>()(() => idleThreadState(threadId));
     this.actions = {
       processMessage: (message) => this.send(message),
       stop: () => this.stop(),

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import type { UserMessage } from "@crayonai/stream";
 import { describe, expect, it, vi } from "vitest";
-import { deferredCalls } from "../../test/deferred";
-import { sseResponse } from "../../test/heldStream";
+import { deferredCalls } from "../testing/deferred";
+import { sseResponse } from "../testing/heldReply";
 import type { Thread, ThreadListPage, ThreadListParams } from "../types";
 import { type Chat, createChat } from "../vanilla";
 

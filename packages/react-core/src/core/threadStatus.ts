@@ -1,5 +1,20 @@
 import type { ThreadState, ThreadStatus } from "../types";
 
+/** A thread with no messages, doing nothing: how every thread starts. */
+export function idleThreadState(threadId: string | null): ThreadState {
+  return {
+    threadId,
+    messages: [],
+    status: "idle",
+    isRunning: false,
+    isLoadingMessages: false,
+    isAwaitingInput: false,
+    error: null,
+    branches: {},
+    agentState: undefined,
+  };
+}
+
 /** The fields a thread's status is derived from. */
 export type StatusInputs = Pick<
   ThreadState,

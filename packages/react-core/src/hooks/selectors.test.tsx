@@ -1,10 +1,12 @@
 import type { AssistantMessage, Message } from "@crayonai/stream";
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { textDeltas } from "../../test/heldStream";
 import { eventually, renderChat, settle, setupChatBackend, start } from "../../test/renderChat";
+import { fakeChat } from "../testing/fakeChat";
+import { textDeltas } from "../testing/heldReply";
 import type { Thread } from "../types";
 import {
+  useAgentState,
   useIsRunning,
   useMessage,
   useMessages,
@@ -158,5 +160,34 @@ describe("useThreadListManager + useThreadManager", () => {
     stream.end();
     await settle(sending);
     expect(chat.list().threads[0]!.isRunning).toBe(false);
+  });
+});
+
+describe("a hand-built ChatManager", () => {
+  it("works with every selector hook, read from the manager itself", () => {
+    const message: Message = { id: "m1", role: "user", content: "Hi" };
+    const setAgentState = vi.fn();
+    const chat = fakeChat({
+      thread: { messages: [message], isRunning: true, agentState: { step: 2 }, setAgentState },
+      list: { threads: [saved] },
+    });
+    const { result } = renderHook(() => ({
+      messages: useMessages(chat),
+      message: useMessage(chat, "m1"),
+      running: useIsRunning(chat),
+      threads: useThreads(chat),
+      status: useThreadSelector(chat, (thread) => thread.status),
+      selected: useThreadListSelector(chat, (list) => list.selectedThreadId),
+      agent: useAgentState<{ step: number }>(chat),
+    }));
+    expect(result.current.messages).toEqual([message]);
+    expect(result.current.message).toBe(message);
+    expect(result.current.running).toBe(true);
+    expect(result.current.threads).toEqual([saved]);
+    expect(result.current.status).toBe("idle");
+    expect(result.current.selected).toBe("thread-1");
+    expect(result.current.agent[0]).toEqual({ step: 2 });
+    result.current.agent[1]({ step: 3 });
+    expect(setAgentState).toHaveBeenCalledWith({ step: 3 });
   });
 });

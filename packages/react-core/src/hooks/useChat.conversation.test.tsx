@@ -1,8 +1,8 @@
 import type { AssistantMessage, CrayonStreamEvent, Message } from "@crayonai/stream";
 import { act } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { deferred } from "../../test/deferred";
 import { eventually, renderChat, settle, setupChatBackend, start } from "../../test/renderChat";
+import { deferred } from "../testing/deferred";
 import type { ToolCallRequest } from "../types";
 
 // Multi-turn conversations: human in the loop, branches (edit / regenerate), client-side tools.

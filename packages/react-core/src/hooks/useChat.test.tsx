@@ -11,10 +11,10 @@ import { encodeCrayonEvent } from "@crayonai/stream/server";
 import { act } from "@testing-library/react";
 import { HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { deferredCalls } from "../../test/deferred";
-import { textDeltas } from "../../test/heldStream";
 import { eventually, renderChat, settle, setupChatBackend, start } from "../../test/renderChat";
 import { ChatError } from "../core/chatError";
+import { deferredCalls } from "../testing/deferred";
+import { textDeltas } from "../testing/heldReply";
 import type { Thread } from "../types";
 
 const backend = setupChatBackend();

@@ -6,8 +6,8 @@ import type {
 } from "@crayonai/stream";
 import { act } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { deferredCalls } from "../../test/deferred";
 import { eventually, renderChat, settle, setupChatBackend, start } from "../../test/renderChat";
+import { deferredCalls } from "../testing/deferred";
 import type { Thread, ThreadListPage } from "../types";
 
 const backend = setupChatBackend();

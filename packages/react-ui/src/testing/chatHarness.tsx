@@ -1,63 +1,17 @@
 import { type ChatManager, type UseChatParams, useChat } from "@crayonai/react-core";
+import { HeldReply, sseResponse } from "@crayonai/react-core/testing";
 import type { CrayonStreamEvent } from "@crayonai/stream";
-import { encodeCrayonEvent } from "@crayonai/stream/server";
 import { render } from "@testing-library/react";
 import axe from "axe-core";
 import type { ReactNode } from "react";
 import { expect } from "vitest";
 
-const encoder = new TextEncoder();
-const SSE_HEADERS = { "content-type": "text/event-stream" };
-
 /** A complete Crayon SSE reply of `events`. */
 export function reply(...events: CrayonStreamEvent[]): Response {
-  return new Response(events.map(encodeCrayonEvent).join(""), { headers: SSE_HEADERS });
+  return sseResponse(events);
 }
 
-/** A reply the test releases chunk by chunk; it stays open until `end`. */
-export class HeldReply {
-  readonly response: Response;
-  aborted = false;
-  private controller!: ReadableStreamDefaultController<Uint8Array>;
-  private closed = false;
-
-  constructor(signal: AbortSignal) {
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        this.controller = controller;
-      },
-      cancel: () => {
-        this.aborted = true;
-      },
-    });
-    signal.addEventListener("abort", () => {
-      this.aborted = true;
-    });
-    this.response = new Response(body, { headers: SSE_HEADERS });
-  }
-
-  /** Releases the events as one network chunk. */
-  send(...events: CrayonStreamEvent[]): void {
-    if (this.closed) return;
-    try {
-      this.controller.enqueue(encoder.encode(events.map(encodeCrayonEvent).join("")));
-    } catch {
-      // The client went away.
-    }
-  }
-
-  /** Releases the events and ends the body. */
-  end(...events: CrayonStreamEvent[]): void {
-    if (events.length) this.send(...events);
-    if (this.closed) return;
-    this.closed = true;
-    try {
-      this.controller.close();
-    } catch {
-      // Already cancelled.
-    }
-  }
-}
+export { HeldReply };
 
 type Scripted = (signal: AbortSignal) => Response;
 

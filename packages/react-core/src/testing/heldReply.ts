@@ -4,26 +4,43 @@ import { deferred } from "./deferred";
 
 const encoder = new TextEncoder();
 
+const SSE_HEADERS = { "content-type": "text/event-stream" };
+
 /**
- * A streamed body whose chunks the test releases by hand: it stays open (a reply "in flight")
- * until `end` or `fail`, so a test can switch threads, stop, or send again in the middle of it.
- * Each `send` is one network chunk.
+ * A Crayon SSE reply whose chunks the test releases by hand: it stays open (a reply "in
+ * flight") until `end` or `fail`, so a test can switch threads, stop, or send again in the
+ * middle of it. Each `send` is one network chunk.
+ *
+ * @example
+ * ```ts
+ * const held = new HeldReply();
+ * const chat = createChat({ processMessage: async () => held.response });
+ * const sending = chat.selectedThread().actions.processMessage("Hi");
+ * held.send({ type: "text-delta", text: "Hel" });
+ * held.end({ type: "text-delta", text: "lo" });
+ * await sending;
+ * ```
  */
-export class HeldStream {
+export class HeldReply {
   readonly body: ReadableStream<Uint8Array>;
+  /** The reply as a `Response` (one per held reply: its body can be read once). */
+  readonly response: Response;
   /** True once the client aborted the request or cancelled the body. */
   aborted = false;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private done = false;
   private readonly abortSeen = deferred<void>();
 
-  constructor() {
+  /** `signal`: the request's abort signal, so `aborted` also records a stop. */
+  constructor(signal?: AbortSignal) {
     this.body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.controller = controller;
       },
       cancel: () => this.markAborted(),
     });
+    this.response = new Response(this.body, { headers: SSE_HEADERS });
+    if (signal) this.watch(signal);
   }
 
   /** Resolves when the client aborts the request (or cancels the body). */
@@ -98,9 +115,7 @@ export function sseBody(events: CrayonStreamEvent[], chunks = 1): ReadableStream
 
 /** A Crayon SSE `Response` of `events`, delivered in `chunks` network chunks. */
 export function sseResponse(events: CrayonStreamEvent[], chunks = 1): Response {
-  return new Response(sseBody(events, chunks), {
-    headers: { "content-type": "text/event-stream" },
-  });
+  return new Response(sseBody(events, chunks), { headers: SSE_HEADERS });
 }
 
 /** `count` text deltas that spell `word0 word1 …`. */
