@@ -78,14 +78,14 @@ export async function decodeReply(
   history: readonly Message[],
   state?: unknown,
 ): Promise<DecodedReply> {
-  const accumulator = createMessageAccumulator({ messages: history, state });
+  const accumulator = createMessageAccumulator({ messages: history, agentState: state });
   const events: CrayonStreamEvent[] = [];
   for await (const event of demoProtocolAdapter(protocol).parse(response)) {
     events.push(event);
     accumulator.apply(event);
   }
   accumulator.finish();
-  return { events, messages: accumulator.getMessages(), state: accumulator.getState() };
+  return { events, messages: accumulator.getMessages(), state: accumulator.getAgentState() };
 }
 
 /** A request as `useChat` makes it over `params`, with the thread converted by their converter. */

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 
-export type { Message as ChatMessage } from "@crayonai/stream";
+export type { Message } from "@crayonai/stream";
 export { CrayonChat, type CrayonChatProps } from "./CrayonChat";
 export {
   type ActivityRenderer,
@@ -31,8 +31,8 @@ export {
   type ImagePolicyProviderProps,
 } from "./components/ImagePolicyProvider";
 export { Markdown, type MarkdownProps } from "./components/Markdown";
-export { Message, type MessageProps } from "./components/Message";
 export { MessageList, type MessageListProps, type ScrollVariant } from "./components/MessageList";
+export { MessageView, type MessageViewProps } from "./components/MessageView";
 export { ReasoningView } from "./components/ReasoningView";
 export { ReplyAnnouncer, type ReplyAnnouncerProps } from "./components/ReplyAnnouncer";
 export { ThreadList, type ThreadListProps } from "./components/ThreadList";

@@ -42,7 +42,7 @@ async function crayon(body: string, history: Message[]) {
   const accumulator = createMessageAccumulator({ messages: history });
   for (const event of events) accumulator.apply(event);
   accumulator.finish();
-  return { events, messages: accumulator.getMessages(), state: accumulator.getState() };
+  return { events, messages: accumulator.getMessages(), state: accumulator.getAgentState() };
 }
 
 /** AG-UI: the events its SSE parser would read from the same body, through its own reducer. */

@@ -50,12 +50,12 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
   const errors: StreamErrorEvent[] = [];
   const accumulator = createMessageAccumulator({
     messages: history,
-    state: options.agentState,
+    agentState: options.agentState,
     onError: (error) => errors.push(error),
   });
   let publishedState = options.agentState;
   const stateChange = (): { value: unknown } | undefined => {
-    const next = accumulator.getState();
+    const next = accumulator.getAgentState();
     if (next === publishedState) return undefined;
     publishedState = next;
     return { value: next };
@@ -119,6 +119,6 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
     ...final,
     reply: final.messages.filter((message) => !before.has(message)),
     failure,
-    finalAgentState: accumulator.getState(),
+    finalAgentState: accumulator.getAgentState(),
   };
 }

@@ -1,12 +1,12 @@
 import { type BranchInfo, type ChatManager, getThreadActions } from "@crayonai/react-core";
-import type { Message as ChatMessage, ToolMessage } from "@crayonai/stream";
+import type { Message, ToolMessage } from "@crayonai/stream";
 import { memo, type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useStickToBottom } from "use-stick-to-bottom";
 import { ReplyRunningContext } from "../internal/replyRunningContext";
 import { ThreadActionsContext } from "../internal/threadActionsContext";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { ErrorNotice } from "./ErrorNotice";
-import { Message, type MessageProps } from "./Message";
+import { MessageView, type MessageViewProps } from "./MessageView";
 import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 import { ReplyAnnouncer } from "./ReplyAnnouncer";
 import { ArrowDownIcon } from "./StrokeIcon";
@@ -47,7 +47,7 @@ function sameResults(
  * their identity across updates, so a streaming reply re-renders its row and no other.
  */
 const MessageRow = memo(
-  function MessageRow(props: MessageProps) {
+  function MessageRow(props: MessageViewProps) {
     const { message } = props;
     const detail = `${labelOf(message.role)} message ${labelOf(message.id)}`;
     return (
@@ -56,11 +56,11 @@ const MessageRow = memo(
         what={detail}
         fallback={<RenderErrorNotice what="This message" detail={detail} />}
       >
-        <Message {...props} />
+        <MessageView {...props} />
       </RenderErrorBoundary>
     );
   },
-  (prev: MessageProps, next: MessageProps) =>
+  (prev: MessageViewProps, next: MessageViewProps) =>
     prev.message === next.message &&
     prev.errorShownBelow === next.errorShownBelow &&
     prev.canRegenerate === next.canRegenerate &&
@@ -68,7 +68,7 @@ const MessageRow = memo(
     sameResults(prev.toolResults, next.toolResults),
 );
 
-function resultsFor(message: ChatMessage, all: Map<string, ToolMessage>) {
+function resultsFor(message: Message, all: Map<string, ToolMessage>) {
   // Runs outside the row's error boundary: a malformed `toolCalls` must not throw here.
   const calls: unknown = message.role === "assistant" ? message.toolCalls : undefined;
   if (!Array.isArray(calls) || calls.length === 0) return undefined;
@@ -83,7 +83,7 @@ function resultsFor(message: ChatMessage, all: Map<string, ToolMessage>) {
 }
 
 /** The ids of the last assistant reply of each turn (before the next user message or the end). */
-function lastRepliesOfTurns(visible: readonly ChatMessage[]): Set<string> {
+function lastRepliesOfTurns(visible: readonly Message[]): Set<string> {
   const ids = new Set<string>();
   let turnEnds = true;
   for (let i = visible.length - 1; i >= 0; i--) {
@@ -97,12 +97,12 @@ function lastRepliesOfTurns(visible: readonly ChatMessage[]): Set<string> {
   return ids;
 }
 
-function isListable(message: unknown): message is ChatMessage {
+function isListable(message: unknown): message is Message {
   const { id, role } = (message ?? {}) as { id?: unknown; role?: unknown };
   return typeof id === "string" && typeof role === "string";
 }
 
-function isWaitingForFirstToken(messages: readonly ChatMessage[]): boolean {
+function isWaitingForFirstToken(messages: readonly Message[]): boolean {
   const last = findLast(messages, isVisibleMessage);
   if (!last || last.role === "user") return true;
   return last.role === "assistant" && !last.content && !last.toolCalls?.length;

@@ -341,20 +341,20 @@ describe("createMessageAccumulator", () => {
       { type: "custom", name: "x", value: 1 },
       { type: "step-start", stepName: "s" },
     ]);
-    expect(acc.getState()).toEqual({ count: 2 });
+    expect(acc.getAgentState()).toEqual({ count: 2 });
     expect(acc.getMessages()).toEqual([]);
   });
 
   it("patches the state the thread had before the response, without mutating it", () => {
     const before = { todos: ["write"], count: 1 };
-    const acc = createMessageAccumulator({ state: before });
-    expect(acc.getState()).toBe(before);
+    const acc = createMessageAccumulator({ agentState: before });
+    expect(acc.getAgentState()).toBe(before);
     acc.apply({ type: "state-delta", delta: [{ op: "add", path: "/todos/-", value: "test" }] });
-    expect(acc.getState()).toEqual({ todos: ["write", "test"], count: 1 });
+    expect(acc.getAgentState()).toEqual({ todos: ["write", "test"], count: 1 });
     expect(before).toEqual({ todos: ["write"], count: 1 });
-    const patched = acc.getState();
+    const patched = acc.getAgentState();
     acc.apply({ type: "text-delta", text: "hi" });
-    expect(acc.getState()).toBe(patched);
+    expect(acc.getAgentState()).toBe(patched);
   });
 
   it("stores encrypted values on messages and tool calls", () => {

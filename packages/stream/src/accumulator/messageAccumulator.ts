@@ -1,6 +1,4 @@
-// fast-json-patch ships CommonJS to Node: only its default export is importable everywhere.
-import jsonPatch from "fast-json-patch";
-import type { CrayonStreamEvent, JsonPatchOperation, StreamErrorEvent } from "../events";
+import type { CrayonStreamEvent } from "../events";
 import { createId } from "../ids";
 import { isRecord } from "../internal/jsonData";
 import type {
@@ -12,56 +10,14 @@ import type {
   ToolCall,
   ToolMessage,
 } from "../message";
+import { describeMalformed } from "../validation/malformedMessageError";
 import { validateMessages } from "../validation/validateMessages";
+import type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
 import { eventProblem } from "./eventProblem";
+import { patchedDocument } from "./jsonPatchDocument";
+import { MessageDraft } from "./messageDraft";
 
-/** Options for {@link createMessageAccumulator}. */
-export type MessageAccumulatorOptions = {
-  /** The thread's messages before this response; they are never mutated. */
-  messages?: readonly Message[];
-  /**
-   * The agent state before this response; `state-delta` events patch it (it is never mutated).
-   */
-  state?: unknown;
-  /** Makes ids for messages the protocol did not name. Defaults to `crypto.randomUUID()`. */
-  generateId?: () => string;
-  /**
-   * Called when an event cannot be applied as sent: an event whose fields have the wrong types
-   * (`malformed_event`; it is not applied at all), a JSON Patch that does not fit the document,
-   * or a `messages-snapshot` holding invalid messages (`malformed_message`: repaired messages
-   * are applied; one that cannot be kept stops the whole snapshot). The rest of the stream is
-   * still applied.
-   */
-  onError?: (error: StreamErrorEvent) => void;
-};
-
-/**
- * Applies {@link CrayonStreamEvent}s to a message list.
- *
- * Built for streaming UIs: each event costs O(1) amortised (text is appended, never copied per
- * delta), and {@link MessageAccumulator.getMessages} returns a new array only when something
- * changed, in which only the changed messages are new objects. Messages that did not change keep
- * their identity, so memoised rows never re-render.
- */
-export interface MessageAccumulator {
-  /**
-   * Applies one event, whole or not at all. Never throws, for any input: an event that is not
-   * a valid {@link CrayonStreamEvent} is reported through `onError` and changes nothing.
-   */
-  apply(event: CrayonStreamEvent): void;
-  /**
-   * Ends the response: assistant messages still `streaming` become `complete` (or `stopped`
-   * when `reason` is `"stopped"`), and reasoning stops thinking. Content is always kept.
-   */
-  finish(reason?: "complete" | "stopped"): void;
-  /** The current messages: the same array as last time when nothing changed. */
-  getMessages(): Message[];
-  /**
-   * The agent state: `options.state` after the `state-snapshot` / `state-delta` events so far
-   * (undefined if neither). The same value until one of those events changes it.
-   */
-  getState(): unknown;
-}
+export type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
 
 /**
  * Creates a {@link MessageAccumulator}: the framework-free reducer that turns a stream of
@@ -80,62 +36,19 @@ export function createMessageAccumulator(
   options: MessageAccumulatorOptions = {},
 ): MessageAccumulator {
   const generateId = options.generateId ?? createId;
-  let working: Message[] = options.messages ? options.messages.slice() : [];
-  let published: Message[] = options.messages ? working.slice() : working.slice();
-  let changed = false;
-  let state: unknown = options.state;
-
-  // id → position in `working`.
-  let indexById = new Map<string, number>();
-  const reindex = () => {
-    indexById = new Map(working.map((message, i) => [message.id, i]));
-  };
-  reindex();
-
-  // Objects created (or cloned) since the last snapshot may be mutated in place; everything
-  // else is shared with a published snapshot and must be copied before it changes.
-  let owned = new WeakSet<object>();
+  const draft = new MessageDraft(options.messages ?? []);
+  let agentState: unknown = options.agentState;
 
   const toolCallOwner = new Map<string, string>();
   const activityByType = new Map<string, string>();
-  const touched = new Set<string>();
   let currentAssistant: string | undefined;
   let lastAssistant: string | undefined;
   let currentReasoning: string | undefined;
 
-  const find = (id: string): Message | undefined => {
-    const index = indexById.get(id);
-    return index === undefined ? undefined : working[index];
-  };
-
-  /** Returns a mutable version of the message at `id`, copying it if a snapshot shares it. */
-  const edit = <T extends Message>(id: string): T => {
-    const index = indexById.get(id)!;
-    let message = working[index]!;
-    if (!owned.has(message)) {
-      message = { ...message };
-      if (message.role === "assistant") {
-        if (message.toolCalls) message.toolCalls = message.toolCalls.slice();
-        if (message.context) message.context = message.context.slice();
-        if (message.sources) message.sources = message.sources.slice();
-        if (message.files) message.files = message.files.slice();
-      }
-      owned.add(message);
-      working[index] = message;
-    }
-    changed = true;
-    touched.add(id);
-    return message as T;
-  };
-
-  const add = <T extends Message>(message: T): T => {
-    owned.add(message);
-    indexById.set(message.id, working.length);
-    working.push(message);
-    changed = true;
-    touched.add(message.id);
-    return message;
-  };
+  const find = (id: string) => draft.find(id);
+  const edit = <T extends Message>(id: string): T => draft.edit<T>(id);
+  const add = <T extends Message>(message: T): T => draft.add(message);
+  const touched = draft.touched;
 
   // An empty id from the stream is no id: a message always gets a usable one.
   const createAssistant = (id?: string): AssistantMessage => {
@@ -200,18 +113,12 @@ export function createMessageAccumulator(
         type: "function",
         function: { name, arguments: "" },
       };
-      owned.add(call);
+      draft.own(call);
       calls.push(call);
       toolCallOwner.set(toolCallId, owner.id);
       return call;
     }
-    let call = calls[index]!;
-    if (!owned.has(call)) {
-      call = { ...call, function: { ...call.function } };
-      owned.add(call);
-      calls[index] = call;
-    }
-    return call;
+    return draft.editToolCall(calls, index);
   };
 
   const setStatus = (message: AssistantMessage, status: AssistantStatus) => {
@@ -221,26 +128,6 @@ export function createMessageAccumulator(
 
   const report = (code: "malformed_event" | "malformed_message", error: string) =>
     options.onError?.({ type: "error", code, error });
-
-  /**
-   * `document` patched (a copy), or undefined after reporting why when the patch does not fit
-   * it or the result does not `fit`.
-   */
-  const patchDocument = (
-    document: unknown,
-    patch: JsonPatchOperation[],
-    what: string,
-    fit: (result: unknown) => boolean = () => true,
-  ): { result: any } | undefined => {
-    let problem: unknown = "the result is not an object";
-    try {
-      const result = jsonPatch.applyPatch(document, patch as any, false, false).newDocument;
-      if (fit(result)) return { result };
-    } catch (error) {
-      problem = error instanceof Error ? error.message : error;
-    }
-    report("malformed_event", `Could not apply the JSON Patch to ${what}: ${problem}`);
-  };
 
   const targetActivity = (activityType: string, messageId?: string): ActivityMessage => {
     const id = messageId ?? activityByType.get(activityType);
@@ -304,13 +191,7 @@ export function createMessageAccumulator(
       case "message-update": {
         const id = currentAssistant ?? lastAssistant;
         if (id === undefined || !event.id || id === event.id || find(event.id)) return;
-        const message = edit<AssistantMessage>(id);
-        const index = indexById.get(id)!;
-        indexById.delete(id);
-        touched.delete(id);
-        message.id = event.id;
-        indexById.set(event.id, index);
-        touched.add(event.id);
+        draft.rename(id, event.id);
         for (const [callId, owner] of toolCallOwner) {
           if (owner === id) toolCallOwner.set(callId, event.id);
         }
@@ -401,12 +282,8 @@ export function createMessageAccumulator(
         const existing = id === undefined ? undefined : find(id);
         let content = existing?.role === "activity" ? existing.content : {};
         if (event.patch) {
-          const patched = patchDocument(
-            content,
-            event.patch,
-            `the ${event.activityType} activity`,
-            isRecord,
-          );
+          const what = `the ${event.activityType} activity`;
+          const patched = patchedDocument(content, event.patch, what, report, isRecord);
           if (!patched) return;
           content = patched.result;
         }
@@ -416,30 +293,25 @@ export function createMessageAccumulator(
       }
       case "messages-snapshot": {
         const { messages, errors } = validateMessages(event.messages);
-        const first = errors[0];
-        if (first) {
+        if (errors.length) {
           const kept = messages.length === event.messages.length;
-          report(
-            "malformed_message",
-            `${kept ? "A messages snapshot was repaired" : "A messages snapshot was not applied"}: message ${first.index}${first.path ? ` (${first.path})` : ""}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}.`,
-          );
+          const what = kept
+            ? "A messages snapshot was repaired"
+            : "A messages snapshot was not applied";
+          report("malformed_message", `${what}: ${describeMalformed(errors)}.`);
           if (!kept) return;
         }
-        working = messages.slice();
-        owned = new WeakSet();
-        reindex();
-        changed = true;
+        draft.replaceAll(messages);
         toolCallOwner.clear();
-        for (const message of working) {
-          touched.add(message.id);
+        for (const message of messages) {
           if (message.role === "assistant") {
             for (const call of message.toolCalls ?? []) toolCallOwner.set(call.id, message.id);
           }
         }
-        if (currentAssistant !== undefined && !indexById.has(currentAssistant))
+        if (currentAssistant !== undefined && !draft.has(currentAssistant))
           currentAssistant = undefined;
-        if (lastAssistant !== undefined && !indexById.has(lastAssistant)) lastAssistant = undefined;
-        if (currentReasoning !== undefined && !indexById.has(currentReasoning))
+        if (lastAssistant !== undefined && !draft.has(lastAssistant)) lastAssistant = undefined;
+        if (currentReasoning !== undefined && !draft.has(currentReasoning))
           currentReasoning = undefined;
         return;
       }
@@ -465,11 +337,11 @@ export function createMessageAccumulator(
         return;
       }
       case "state-snapshot":
-        state = event.snapshot;
+        agentState = event.snapshot;
         return;
       case "state-delta": {
-        const patched = patchDocument(state ?? {}, event.delta, "the agent state");
-        if (patched) state = patched.result;
+        const patched = patchedDocument(agentState ?? {}, event.delta, "the agent state", report);
+        if (patched) agentState = patched.result;
         return;
       }
       case "run-finish": {
@@ -521,14 +393,7 @@ export function createMessageAccumulator(
       stopThinking();
       currentAssistant = undefined;
     },
-    getMessages() {
-      if (changed) {
-        published = working.slice();
-        owned = new WeakSet();
-        changed = false;
-      }
-      return published;
-    },
-    getState: () => state,
+    getMessages: () => draft.snapshot(),
+    getAgentState: () => agentState,
   };
 }

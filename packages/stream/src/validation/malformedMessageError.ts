@@ -28,3 +28,11 @@ export type MessageValidation = {
   /** Every message left out and every repair, in list order. Empty when all were valid. */
   errors: MalformedMessageError[];
 };
+
+/** The first problem of a list, and how many more there are: `message 2 (path): what (and 3 more)`. */
+export function describeMalformed(errors: readonly MalformedMessageError[]): string {
+  const [first] = errors;
+  if (!first) return "";
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+  return `message ${first.index}${first.path ? ` (${first.path})` : ""}: ${first.message}${more}`;
+}

@@ -1,10 +1,5 @@
 import type { BranchInfo } from "@crayonai/react-core";
-import type {
-  Message as ChatMessage,
-  InputContent,
-  ToolMessage,
-  UserMessage,
-} from "@crayonai/stream";
+import type { InputContent, Message, ToolMessage, UserMessage } from "@crayonai/stream";
 import { useEffect, useRef, useState } from "react";
 import { useThreadActions } from "../internal/threadActionsContext";
 import { isVisibleMessage } from "../internal/visibleMessages";
@@ -17,8 +12,8 @@ import { ReasoningView } from "./ReasoningView";
 import { UserMessageContent } from "./UserMessageContent";
 
 /** Props of {@link Message}. */
-export type MessageProps = {
-  message: ChatMessage;
+export type MessageViewProps = {
+  message: Message;
   /** Results of the message's tool calls, by tool call id (assistant messages). */
   toolResults?: ReadonlyMap<string, ToolMessage>;
   /** Set when the message has alternatives: shows a branch picker. */
@@ -29,7 +24,7 @@ export type MessageProps = {
   canRegenerate?: boolean;
 };
 
-function Body({ message, toolResults, errorShownBelow }: MessageProps) {
+function Body({ message, toolResults, errorShownBelow }: MessageViewProps) {
   switch (message.role) {
     case "user":
       return <UserMessageContent message={message} />;
@@ -63,7 +58,7 @@ function editedContent(message: UserMessage, text: string): string | InputConten
   return attachments.length ? [{ type: "text", text }, ...attachments] : text;
 }
 
-const SPEAKER: Partial<Record<ChatMessage["role"], string>> = {
+const SPEAKER: Partial<Record<Message["role"], string>> = {
   user: "You",
   assistant: "Assistant",
 };
@@ -73,13 +68,13 @@ const SPEAKER: Partial<Record<ChatMessage["role"], string>> = {
  * calls, reasoning, activities. System, developer, tool and hidden messages render nothing
  * (tool results show inside their tool call).
  */
-export function Message({
+export function MessageView({
   message,
   toolResults,
   branch,
   errorShownBelow,
   canRegenerate,
-}: MessageProps) {
+}: MessageViewProps) {
   const actions = useThreadActions();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
