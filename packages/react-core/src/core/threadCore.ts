@@ -1,37 +1,25 @@
-import type {
-  CrayonStreamEvent,
-  HumanResponse,
-  InputContent,
-  Message,
-  UserMessage,
-} from "@crayonai/stream";
+import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
 import { validateMessages } from "@crayonai/stream";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { ThreadActions, ThreadState, UserMessageInput } from "../types";
+import type { ThreadActions, ThreadState } from "../types";
 import { ABORTED, observe, untilAborted } from "./abortable";
 import { DEFAULT_STREAM_BATCHING } from "./batchScheduler";
 import { ChatError } from "./chatError";
-import { answerToolCalls, defaultToolRoundtrips, toolResultMessage } from "./clientTools";
+import { answerToolCalls, defaultToolRoundtrips } from "./clientTools";
 import { MessageTree } from "./messageTree";
 import { type ReplyResult, readReply } from "./replyReader";
 import { chatRequest, type RequestIntent, replyOutcome, toolResultIntent } from "./replyRequest";
-import {
-  editEdit,
-  lastAwaitingIndex,
-  mergeHistory,
-  regenerateEdit,
-  respondEdit,
-  toUserMessage,
-  withParents,
-} from "./threadEdits";
+import { createThreadActions } from "./threadActions";
+import { lastAwaitingIndex, mergeHistory, withParents } from "./threadEdits";
 import { fetchHistory } from "./threadHistory";
 import type { ThreadHost } from "./threadHost";
 import { idleThreadState, threadStatus } from "./threadStatus";
 
 /**
  * One thread: the coordinator that owns its store and its message tree. Reading a reply,
- * loading history, client tools and edits are plain functions it calls; this class is the only
- * place the store is written and the only place the local version changes. It lives as long as
+ * loading history, client tools and edits are plain functions it calls, and its actions
+ * (`threadActions.ts`) decide what to commit; this class is the only place the store is
+ * written and the only place the local version changes. It lives as long as
  * its thread list keeps it, independent of React, so a reply keeps streaming into its own
  * thread while the user looks at another one.
  */
@@ -42,11 +30,11 @@ export class ThreadCore {
   /** True once the history is loaded (or known to be empty). */
   loaded: boolean;
 
-  private readonly tree = new MessageTree();
+  readonly tree = new MessageTree();
   private abortController: AbortController | undefined;
   private loadGeneration = 0;
   /** The load in flight, if any; a send waits for it so that the history goes with it. */
-  private loading: Promise<void> | undefined;
+  loading: Promise<void> | undefined;
   /** Bumped by every local change, so a load that started earlier does not overwrite it. */
   private version = 0;
   /** True while a response is being read into the thread. */
@@ -57,37 +45,12 @@ export class ThreadCore {
   private pendingHistory: Message[] | undefined;
 
   constructor(
-    private readonly host: ThreadHost,
+    readonly host: ThreadHost,
     threadId: string | null,
   ) {
     this.loaded = threadId === null;
     this.store = createStore<ThreadState>()(() => idleThreadState(threadId));
-    this.actions = {
-      processMessage: (message) => this.send(message),
-      stop: () => this.stop(),
-      retry: () => this.regenerate(),
-      respond: (response) => this.respond(response),
-      editMessage: (id, content) => this.edit(id, content),
-      regenerate: (id) => this.regenerate(id),
-      switchBranch: (id, index) => this.switchBranch(id, index),
-      addToolResult: (id, result, options) => this.addToolResult(id, result, options),
-      appendMessages: (...messages) => this.mutate((path) => [...path, ...messages]),
-      updateMessage: (message) =>
-        this.mutate((path) => path.map((m) => (m.id === message.id ? message : m))),
-      deleteMessage: (id) => {
-        this.assertIdle();
-        this.tree.remove(id);
-        this.mutate((path) => path.filter((m) => m.id !== id));
-      },
-      setMessages: (messages) => this.mutate(() => messages),
-      setAgentState: (next) => {
-        const current = this.store.getState().agentState;
-        this.set({
-          agentState:
-            typeof next === "function" ? (next as (state: unknown) => unknown)(current) : next,
-        });
-      },
-    };
+    this.actions = createThreadActions(this);
   }
 
   get threadId(): string | null {
@@ -152,7 +115,7 @@ export class ThreadCore {
   }
 
   /** The only store write: every change goes through here, so `status` always agrees. */
-  private set(change: Partial<ThreadState>): void {
+  set(change: Partial<ThreadState>): void {
     const next = { ...this.store.getState(), ...change };
     this.store.setState({
       ...change,
@@ -172,19 +135,19 @@ export class ThreadCore {
   }
 
   /** A local change of the active branch: the only place the version changes. */
-  private commit(messages: Message[], extra?: Partial<ThreadState>): void {
+  commit(messages: Message[], extra?: Partial<ThreadState>): void {
     this.version++;
     this.publish(messages, extra);
   }
 
-  private assertIdle(): void {
+  assertIdle(): void {
     if (this.store.getState().isRunning) {
       throw new ChatError("thread_busy", "A reply is still streaming in this thread.");
     }
   }
 
   /** Applies an edit the app made; what it handed in is checked like any outside data. */
-  private mutate(change: (path: Message[]) => Message[]): void {
+  mutate(change: (path: Message[]) => Message[]): void {
     this.assertIdle();
     const { messages, errors } = validateMessages(change(this.store.getState().messages));
     this.commit(
@@ -197,7 +160,7 @@ export class ThreadCore {
    * Reports new or changed messages to `onUpdateMessage`, each with its place in the tree
    * (`parentId`, also set in the thread so the reported message is the one shown).
    */
-  private notifyUpdated(messages: readonly Message[]): void {
+  notifyUpdated(messages: readonly Message[]): void {
     const { onUpdateMessage } = this.host.params();
     if (!onUpdateMessage || messages.length === 0) return;
     const ids = new Set(messages.map((m) => m.id));
@@ -207,41 +170,12 @@ export class ThreadCore {
     for (const message of stamped) if (ids.has(message.id)) onUpdateMessage({ message });
   }
 
-  private async send(input: UserMessageInput): Promise<void> {
-    this.assertIdle();
-    const message = toUserMessage(input);
-    const before = this.store.getState().messages;
-    this.commit([...before, message], { error: null });
-    this.notifyUpdated([message]);
-    await this.run(
-      () => {
-        const latest = () => this.store.getState().messages;
-        // The history is still loading: send it along rather than only the new message.
-        return this.loading ? this.loading.then(latest) : latest();
-      },
-      { trigger: "submit-message", messageId: message.id },
-    );
-    // The thread could not be created, so nothing was sent: take the message back out and
-    // reject, so the composer can give the text back for another try.
-    const { error } = this.store.getState();
-    if (this.threadId === null && error?.code === "create_thread_failed") {
-      const kept = new Set(before);
-      for (const sent of this.store.getState().messages)
-        if (!kept.has(sent)) this.tree.remove(sent.id);
-      this.commit(before);
-      throw error;
-    }
-  }
-
   /**
    * Streams a reply to the history `prepare` returns, then answers its client-side tool calls
    * and sends them back (up to `maxToolRoundtrips` times). The thread is busy (`isRunning`)
    * from the first moment to the end, so nothing else can interleave.
    */
-  private async run(
-    prepare: () => Message[] | Promise<Message[]>,
-    intent: RequestIntent,
-  ): Promise<void> {
+  async run(prepare: () => Message[] | Promise<Message[]>, intent: RequestIntent): Promise<void> {
     const controller = new AbortController();
     const { signal } = controller;
     this.abortController = controller;
@@ -361,68 +295,8 @@ export class ThreadCore {
     return this.host.createThreadFor(this, first);
   }
 
-  private appendToolResult(message: Message): void {
+  appendToolResult(message: Message): void {
     this.commit([...this.store.getState().messages, message]);
     this.notifyUpdated([message]);
-  }
-
-  private async addToolResult(
-    toolCallId: string,
-    result: unknown,
-    options: { error?: string; continue?: boolean } = {},
-  ): Promise<void> {
-    this.assertIdle();
-    this.appendToolResult(toolResultMessage(toolCallId, result, options.error));
-    if (options.continue) {
-      const history = this.store.getState().messages;
-      await this.run(() => history, toolResultIntent(history));
-    }
-  }
-
-  /** Streams a new reply to the user message the given reply answers; the old reply stays as a branch. */
-  private async regenerate(messageId?: string): Promise<void> {
-    this.assertIdle();
-    const { base, replaced, discarded } = regenerateEdit(this.store.getState().messages, messageId);
-    if (discarded) this.tree.remove(discarded.id);
-    this.commit(base, { error: null });
-    await this.run(() => base, {
-      trigger: "regenerate-message",
-      ...(replaced && { messageId: replaced.id }),
-    });
-  }
-
-  private async edit(messageId: string, content: string | InputContent[]): Promise<void> {
-    this.assertIdle();
-    const { base, edited } = editEdit(this.store.getState().messages, messageId, content);
-    this.commit(base, { error: null });
-    this.notifyUpdated([edited]);
-    await this.run(() => base, { trigger: "submit-message", messageId: edited.id });
-  }
-
-  private switchBranch(messageId: string, index: number): void {
-    this.assertIdle();
-    if (!this.tree.switchBranch(messageId, index)) {
-      throw new ChatError("invalid_action", `Message ${messageId} has no branch ${index}.`);
-    }
-    const path = this.tree.activePath();
-    this.commit(path);
-    const { onActiveBranchChange } = this.host.params();
-    const leaf = path[path.length - 1];
-    if (onActiveBranchChange && leaf && this.threadId !== null) {
-      const threadId = this.threadId;
-      observe(() => onActiveBranchChange({ threadId, activeLeafId: leaf.id }));
-    }
-  }
-
-  private async respond(response: HumanResponse): Promise<void> {
-    this.assertIdle();
-    const { history, resolved, answer } = respondEdit(this.store.getState().messages, response);
-    this.commit(history, { error: null });
-    this.notifyUpdated([resolved, answer]);
-    await this.run(() => history, {
-      trigger: "human-response",
-      messageId: response.type === "input" ? answer.id : resolved.id,
-      response: { response, message: resolved },
-    });
   }
 }

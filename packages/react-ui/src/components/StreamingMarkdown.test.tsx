@@ -191,6 +191,8 @@ describe("StreamingMarkdown", () => {
       {
         numRuns: 150,
         examples: [
+          // "\r\n" blank lines before indented code.
+          ["*emphasis\n\nacross blocks*\r\n\r\n    indented code\n\n    more code\n", []],
           // A definition in the growing block, on two lines, used by a list's lazy line.
           [
             "- one\n- two\n- three\n[ref]: https://example.com/ref\n# Heading *one*\n\t\n[ref]:\nhttps://example.com/next-line\n",

@@ -6,8 +6,8 @@ import {
   DEFAULT_SPLIT_LIMITS,
   type MarkdownSplit,
   type MarkdownSplitLimits,
-  segmentSource,
 } from "./markdownBlocks";
+import { segmentSource } from "./markdownDefinitions";
 
 /** Small limits, so that a few hundred characters exercise windows and oversized blocks. */
 const SMALL: MarkdownSplitLimits = {

@@ -1,4 +1,6 @@
-import { getDefaults, Lexer, type Token, type Tokens } from "marked";
+import type { MarkdownDefinition } from "./markdownDefinitions";
+import { closesFence, codeRange, type Fence, isSpace, opensFence } from "./markdownFences";
+import { type BlockGroup, groupBlocks } from "./markdownLexing";
 
 /**
  * Splits streamed markdown into top-level blocks, incrementally: each call lexes only from the
@@ -47,12 +49,6 @@ export type RawCode = {
   readonly to: number;
 };
 
-/** A link reference or footnote definition, as written. */
-export type MarkdownDefinition = {
-  readonly start: number;
-  readonly source: string;
-};
-
 /** Where the text stands after {@link advanceMarkdownSplit}. */
 export type MarkdownSplit = {
   /** The text this split describes. */
@@ -92,8 +88,6 @@ type OversizedScan = {
   /** The block is that fenced code block: it ends with the fence. */
   readonly isFence: boolean;
 };
-
-type Fence = { readonly char: string; readonly length: number; readonly language?: string };
 
 /** Sizes that bound the work of one call; tests shrink them. */
 export type MarkdownSplitLimits = {
@@ -336,217 +330,7 @@ class SplitBuilder {
   }
 }
 
-/** Top-level blocks the lexer found, grouped by the block rule. */
-type BlockGroup = {
-  start: number;
-  end: number;
-  /** The group is one code block (cheap to format). */
-  isCode: boolean;
-  /** The group is one fenced code block. */
-  fence?: Fence;
-  definitions: MarkdownDefinition[];
-};
-
-function lexer(): Lexer {
-  // Explicit defaults: an app's global `marked.use(...)` must not change how replies split.
-  return new Lexer({ ...getDefaults(), gfm: true, pedantic: false });
-}
-
-/** Groups the top-level tokens of `text[start, end)` by the block rule. */
-function groupBlocks(text: string, start: number, end: number): BlockGroup[] {
-  const window = text.slice(start, end);
-  // marked reads "\r\n" as "\n": lex a normalised copy and map offsets back.
-  const normalised = window.includes("\r") ? window.replace(/\r\n?/g, "\n") : window;
-  let tokens: Token[];
-  try {
-    tokens = lexer().blockTokens(normalised, []);
-  } catch {
-    tokens = [];
-  }
-  const toOriginal = offsetMapper(window, normalised);
-  const whole: BlockGroup = { start, end, isCode: false, definitions: [] };
-  const groups: BlockGroup[] = [];
-  let current: BlockGroup | undefined;
-  let contentTokens: Token[] = [];
-  let position = 0;
-  const finish = (groupEnd: number) => {
-    if (!current) return;
-    current.end = groupEnd;
-    const only = contentTokens.length === 1 ? (contentTokens[0] as Tokens.Code) : undefined;
-    if (only?.type === "code") {
-      current.isCode = true;
-      const fence =
-        only.codeBlockStyle === "indented" ? undefined : opensFence(firstLine(only.raw));
-      if (fence) current.fence = fence;
-    }
-    groups.push(current);
-  };
-  for (const token of tokens) {
-    const at = start + toOriginal(position);
-    position += token.raw.length;
-    if (token.type === "space") continue;
-    const previous = contentTokens[contentTokens.length - 1] as Tokens.Code | undefined;
-    // micromark reads an ordered list right after indented code differently (as if it
-    // interrupted it): never split there.
-    const afterIndentedCode = previous?.type === "code" && previous.codeBlockStyle === "indented";
-    if (!current || (previous && !afterIndentedCode && startsBlock(text, at, start, end))) {
-      finish(at);
-      current = {
-        start: groups.length === 0 && !current ? start : at,
-        end,
-        isCode: false,
-        definitions: [],
-      };
-      contentTokens = [];
-    }
-    contentTokens.push(token);
-    if (token.type === "def" && isSimpleDefinition(token.raw)) {
-      current.definitions.push({ start: at, source: token.raw.replace(/\n+$/, "") });
-    }
-  }
-  // The lexer must account for every character; if it did not, trust none of its boundaries.
-  if (position !== normalised.length || !current) return [whole];
-  finish(end);
-  return groups;
-}
-
-/** Maps an offset in the normalised window to the original (which may have "\r\n"). */
-function offsetMapper(window: string, normalised: string): (offset: number) => number {
-  if (window === normalised) return (offset) => offset;
-  // Normalised offsets at which a "\r\n" (two characters) became one.
-  const shrunk: number[] = [];
-  for (let i = 0, removed = 0; i < window.length; i++) {
-    if (window.charCodeAt(i) === 13 && window.charCodeAt(i + 1) === 10) {
-      shrunk.push(i - removed);
-      removed++;
-      i++;
-    }
-  }
-  return (offset) => {
-    let low = 0;
-    let high = shrunk.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (shrunk[mid]! < offset) low = mid + 1;
-      else high = mid;
-    }
-    return offset + low;
-  };
-}
-
-/**
- * Whether a block starting at `at` is unambiguous: column 0, after a blank line, and its first
- * line complete (a streamed `1` may yet become `1. item`, continuing the list before it).
- */
-function startsBlock(text: string, at: number, windowStart: number, windowEnd: number): boolean {
-  if (at <= windowStart || isSpace(text.charCodeAt(at))) return false;
-  if (text.charCodeAt(at - 1) !== 10) return false;
-  if (text.slice(at, windowEnd).indexOf("\n") === -1) return false;
-  // The line before: from the previous line break (exclusive) to `at - 1`.
-  const before = text.lastIndexOf("\n", at - 2);
-  if (before < windowStart - 1) return false;
-  return /^[ \t\r]*$/.test(text.slice(before + 1, at - 1));
-}
-
-function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13 || Number.isNaN(code);
-}
-
-function firstLine(raw: string): string {
-  const newline = raw.indexOf("\n");
-  return newline === -1 ? raw : raw.slice(0, newline);
-}
-
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
-
-/** The fence a line opens (CommonMark: up to 3 spaces, 3+ backticks or tildes), if any. */
-function opensFence(line: string): Fence | undefined {
-  const match = FENCE_OPEN.exec(line);
-  if (!match) return undefined;
-  const marker = match[1]!;
-  const info = match[2]!.trim();
-  if (marker[0] === "`" && info.includes("`")) return undefined;
-  const language = info.split(/\s/)[0];
-  return { char: marker[0]!, length: marker.length, ...(language && { language }) };
-}
-
-function closesFence(line: string, fence: Fence): boolean {
-  const match = FENCE_CLOSE.exec(line);
-  return !!match && match[1]![0] === fence.char && match[1]!.length >= fence.length;
-}
-
-/** Where the code of the fenced code block `text[start, end)` is. */
-function codeRange(text: string, start: number, end: number): RawCode | undefined {
-  const firstBreak = text.indexOf("\n", start);
-  const opening = text.slice(start, firstBreak === -1 || firstBreak > end ? end : firstBreak);
-  const fence = opensFence(opening.replace(/\r$/, ""));
-  if (!fence) return undefined;
-  const from = firstBreak === -1 || firstBreak >= end ? end : firstBreak + 1;
-  // The code ends at the closing fence: the last line that is not blank, if it closes.
-  let lastEnd = end;
-  while (lastEnd > from && isSpace(text.charCodeAt(lastEnd - 1))) lastEnd--;
-  const lastStart = Math.max(from, text.lastIndexOf("\n", lastEnd - 1) + 1);
-  const closed = lastEnd > from && closesFence(text.slice(lastStart, lastEnd), fence);
-  return {
-    ...(fence.language && { language: fence.language }),
-    from,
-    to: closed ? lastStart : end,
-  };
-}
-
 /** The start of the text's last line (a scan cannot finish a line that has not ended). */
 function lineStartAtOrBefore(text: string): number {
   return text.lastIndexOf("\n") + 1;
-}
-
-/**
- * A `[label]: destination "title"` both markdown parsers read the same way: no escapes or
- * nested brackets, at most one line break before the destination and one before the title.
- */
-const SIMPLE_DEFINITION =
-  /^ {0,3}\[[^\]\n\\]+\]:[ \t]*\n?[ \t]*(?:<[^<>\n\\]*>|[^\s<>\\]+)(?:[ \t]*\n?[ \t]*(?:"[^"\n\\]*"|'[^'\n\\]*'|\([^()\n\\]*\)))?[ \t]*\n*$/;
-
-function isSimpleDefinition(raw: string): boolean {
-  return SIMPLE_DEFINITION.test(raw);
-}
-
-/** The identifier a definition's label matches references by (CommonMark: case and spaces fold). */
-function labelOf(source: string): string {
-  const label = /^ {0,3}\[([^\]]+)\]:/.exec(source)?.[1] ?? "";
-  return label.trim().replace(/\s+/g, " ").toLowerCase();
-}
-
-/**
- * The source to format for the blocks `text[start, end)`: the blocks, preceded by the
- * definitions found elsewhere in the document that they refer to (their text has
- * `[label]`). Definitions render nothing; placed first they cannot be swallowed by an open
- * block. Where a label is defined twice the first definition in the document wins, as in the
- * whole document.
- */
-export function segmentSource(
-  text: string,
-  start: number,
-  end: number,
-  definitions: readonly MarkdownDefinition[],
-): string {
-  const own = text.slice(start, end);
-  if (definitions.length === 0 || !own.includes("]")) return own;
-  const lower = own.toLowerCase();
-  const used: string[] = [];
-  const defined = new Set<string>();
-  const use = (definition: MarkdownDefinition) => {
-    const label = labelOf(definition.source);
-    if (defined.has(label) || !lower.includes(`[${label}]`)) return;
-    used.push(definition.source);
-    defined.add(label);
-  };
-  // Document order decides which of two definitions of a label counts.
-  for (const definition of definitions) if (definition.start < start) use(definition);
-  for (const definition of definitions) {
-    if (definition.start >= start && definition.start < end)
-      defined.add(labelOf(definition.source));
-  }
-  for (const definition of definitions) if (definition.start >= end) use(definition);
-  return used.length ? `${used.join("\n")}\n\n${own}` : own;
 }

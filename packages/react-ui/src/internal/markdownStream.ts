@@ -5,13 +5,13 @@ import { formatMarkdown } from "./formatMarkdown";
 import {
   advanceMarkdownSplit,
   DEFAULT_SPLIT_LIMITS,
-  type MarkdownDefinition,
   type MarkdownSegment,
   type MarkdownSplit,
   type MarkdownSplitLimits,
   type RawCode,
-  segmentSource,
 } from "./markdownBlocks";
+import { type MarkdownDefinition, segmentSource } from "./markdownDefinitions";
+import { endsInFence } from "./markdownFences";
 import { detachedCopy, RAW_CHUNK_SIZE, type RawChunk, RawChunker } from "./rawTextChunks";
 
 /** Text not lexed yet that may be added to the page per update (see `rawStep`). */
@@ -66,6 +66,20 @@ export type MarkdownStreamView = {
  * unfinished image as nothing. Complete blocks and finished text are never changed.
  */
 function healGrowingBlock(source: string): string {
+  // Inline markup never spans a blank line, so only the last paragraph can hold an unfinished
+  // marker: healing more would "close" a marker an earlier paragraph left open for good.
+  let cut = 0;
+  for (const blank of source.matchAll(BLANK_LINE)) cut = blank.index + blank[0].length;
+  if (cut === 0 || endsInFence(source.slice(0, cut))) return heal(source);
+  const last = source.slice(cut);
+  // An indented code block is code, not markup.
+  return INDENTED_CODE.test(last) ? source : source.slice(0, cut) + heal(last);
+}
+
+const BLANK_LINE = /\n[ \t]*\r?\n/g;
+const INDENTED_CODE = /^(?: {4}|\t)/;
+
+function heal(source: string): string {
   return remend(source, { linkMode: "text-only", images: false }).replace(UNFINISHED_IMAGE, "");
 }
 

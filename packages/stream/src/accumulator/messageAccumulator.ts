@@ -15,7 +15,7 @@ import { validateMessages } from "../validation/validateMessages";
 import type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
 import { eventProblem } from "./eventProblem";
 import { patchedDocument } from "./jsonPatchDocument";
-import { MessageDraft } from "./messageDraft";
+import { createMessageDraft } from "./messageDraft";
 
 export type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
 
@@ -36,7 +36,7 @@ export function createMessageAccumulator(
   options: MessageAccumulatorOptions = {},
 ): MessageAccumulator {
   const generateId = options.generateId ?? createId;
-  const draft = new MessageDraft(options.messages ?? []);
+  const draft = createMessageDraft(options.messages ?? []);
   let agentState: unknown = options.agentState;
 
   const toolCallOwner = new Map<string, string>();

@@ -6,45 +6,28 @@ import type { Message, ToolCall } from "../message";
  * snapshot and is copied before it changes. So a snapshot is a new array only when something
  * changed, and only the changed messages in it are new objects.
  */
-export class MessageDraft {
-  private working: Message[];
-  private published: Message[];
-  private changed = false;
+export type MessageDraft = ReturnType<typeof createMessageDraft>;
+
+// A closure, not a class: its state stays in locals, which minify (the accumulator's budget).
+export function createMessageDraft(messages: readonly Message[]) {
+  let working = messages.slice();
+  let published = working.slice();
+  let changed = false;
   /** id → position in `working`. */
-  private indexById = new Map<string, number>();
-  private owned = new WeakSet<object>();
+  let indexById = new Map<string, number>();
+  let owned = new WeakSet<object>();
   /** Ids of the messages this response created or changed. */
-  readonly touched = new Set<string>();
-
-  constructor(messages: readonly Message[]) {
-    this.working = messages.slice();
-    this.published = this.working.slice();
-    this.reindex();
-  }
-
-  private reindex(): void {
-    this.indexById = new Map(this.working.map((message, i) => [message.id, i]));
-  }
-
-  has(id: string): boolean {
-    return this.indexById.has(id);
-  }
-
-  find(id: string): Message | undefined {
-    const index = this.indexById.get(id);
-    return index === undefined ? undefined : this.working[index];
-  }
-
-  /** Marks an object created here as changeable in place until the next snapshot. */
-  own(value: object): void {
-    this.owned.add(value);
-  }
+  const touched = new Set<string>();
+  const reindex = () => {
+    indexById = new Map(working.map((message, i) => [message.id, i]));
+  };
+  reindex();
 
   /** Returns a mutable version of the message at `id`, copying it if a snapshot shares it. */
-  edit<T extends Message>(id: string): T {
-    const index = this.indexById.get(id)!;
-    let message = this.working[index]!;
-    if (!this.owned.has(message)) {
+  const edit = <T extends Message>(id: string): T => {
+    const index = indexById.get(id)!;
+    let message = working[index]!;
+    if (!owned.has(message)) {
       message = { ...message };
       if (message.role === "assistant") {
         if (message.toolCalls) message.toolCalls = message.toolCalls.slice();
@@ -52,61 +35,68 @@ export class MessageDraft {
         if (message.sources) message.sources = message.sources.slice();
         if (message.files) message.files = message.files.slice();
       }
-      this.owned.add(message);
-      this.working[index] = message;
+      owned.add(message);
+      working[index] = message;
     }
-    this.changed = true;
-    this.touched.add(id);
+    changed = true;
+    touched.add(id);
     return message as T;
-  }
+  };
 
-  /** Returns a mutable version of `calls[index]` (of a message already being edited). */
-  editToolCall(calls: ToolCall[], index: number): ToolCall {
-    let call = calls[index]!;
-    if (!this.owned.has(call)) {
-      call = { ...call, function: { ...call.function } };
-      this.owned.add(call);
-      calls[index] = call;
-    }
-    return call;
-  }
-
-  add<T extends Message>(message: T): T {
-    this.owned.add(message);
-    this.indexById.set(message.id, this.working.length);
-    this.working.push(message);
-    this.changed = true;
-    this.touched.add(message.id);
-    return message;
-  }
-
-  /** Gives the message at `from` the id `to` (a protocol renamed it). */
-  rename(from: string, to: string): void {
-    const message = this.edit(from);
-    const index = this.indexById.get(from)!;
-    this.indexById.delete(from);
-    this.touched.delete(from);
-    message.id = to;
-    this.indexById.set(to, index);
-    this.touched.add(to);
-  }
-
-  /** Replaces every message (a snapshot of the whole list). */
-  replaceAll(messages: readonly Message[]): void {
-    this.working = messages.slice();
-    this.owned = new WeakSet();
-    this.reindex();
-    this.changed = true;
-    for (const message of this.working) this.touched.add(message.id);
-  }
-
-  /** The current messages: the same array as last time when nothing changed. */
-  snapshot(): Message[] {
-    if (this.changed) {
-      this.published = this.working.slice();
-      this.owned = new WeakSet();
-      this.changed = false;
-    }
-    return this.published;
-  }
+  return {
+    touched,
+    edit,
+    has: (id: string) => indexById.has(id),
+    find(id: string): Message | undefined {
+      const index = indexById.get(id);
+      return index === undefined ? undefined : working[index];
+    },
+    /** Marks an object created here as changeable in place until the next snapshot. */
+    own: (value: object) => owned.add(value),
+    /** Returns a mutable version of `calls[index]` (of a message already being edited). */
+    editToolCall(calls: ToolCall[], index: number): ToolCall {
+      let call = calls[index]!;
+      if (!owned.has(call)) {
+        call = { ...call, function: { ...call.function } };
+        owned.add(call);
+        calls[index] = call;
+      }
+      return call;
+    },
+    add<T extends Message>(message: T): T {
+      owned.add(message);
+      indexById.set(message.id, working.length);
+      working.push(message);
+      changed = true;
+      touched.add(message.id);
+      return message;
+    },
+    /** Gives the message at `from` the id `to` (a protocol renamed it). */
+    rename(from: string, to: string): void {
+      const message = edit(from);
+      const index = indexById.get(from)!;
+      indexById.delete(from);
+      touched.delete(from);
+      message.id = to;
+      indexById.set(to, index);
+      touched.add(to);
+    },
+    /** Replaces every message (a snapshot of the whole list). */
+    replaceAll(next: readonly Message[]): void {
+      working = next.slice();
+      owned = new WeakSet();
+      reindex();
+      changed = true;
+      for (const message of working) touched.add(message.id);
+    },
+    /** The current messages: the same array as last time when nothing changed. */
+    snapshot(): Message[] {
+      if (changed) {
+        published = working.slice();
+        owned = new WeakSet();
+        changed = false;
+      }
+      return published;
+    },
+  };
 }
