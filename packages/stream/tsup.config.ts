@@ -1,23 +1,22 @@
 import { defineConfig } from "tsup";
 
-// One entry per public subpath: an app that only uses the AG-UI adapter never
-// downloads the Vercel one.
+// One entry per public subpath, each a folder's index (the Crayon adapter and the identity
+// converter are the root's): an app that only uses the AG-UI adapter never downloads the
+// Vercel one.
 export const entry = {
   index: "src/index.ts",
-  "adapters/crayon": "src/adapters/crayonSSEAdapter.ts",
-  "adapters/ag-ui": "src/adapters/agUIAdapter.ts",
-  "adapters/vercel": "src/adapters/vercelAIAdapter.ts",
-  "adapters/plain-text": "src/adapters/plainTextSSEAdapter.ts",
-  "adapters/text": "src/adapters/textStreamAdapter.ts",
-  "adapters/openai": "src/adapters/openAIChatAdapter.ts",
-  "adapters/auto": "src/adapters/autoAdapter.ts",
-  "converters/identity": "src/converters/identityConverter.ts",
-  "converters/openai": "src/converters/openAIMessageConverter.ts",
-  "converters/ag-ui": "src/converters/agUIMessageConverter.ts",
-  "converters/vercel": "src/converters/vercelUIMessageConverter.ts",
-  "backends/ag-ui": "src/backends/agUIBackend.ts",
-  "backends/vercel": "src/backends/vercelAIBackend.ts",
-  "backends/openai": "src/backends/openAIBackend.ts",
+  "adapters/ag-ui": "src/adapters/ag-ui/index.ts",
+  "adapters/vercel": "src/adapters/vercel/index.ts",
+  "adapters/plain-text": "src/adapters/plain-text/index.ts",
+  "adapters/text": "src/adapters/text/index.ts",
+  "adapters/openai": "src/adapters/openai/index.ts",
+  "adapters/auto": "src/adapters/auto/index.ts",
+  "converters/openai": "src/converters/openai/index.ts",
+  "converters/ag-ui": "src/converters/ag-ui/index.ts",
+  "converters/vercel": "src/converters/vercel/index.ts",
+  "backends/ag-ui": "src/backends/ag-ui/index.ts",
+  "backends/vercel": "src/backends/vercel/index.ts",
+  "backends/openai": "src/backends/openai/index.ts",
   accumulator: "src/accumulator/messageAccumulator.ts",
   ids: "src/ids/index.ts",
   server: "src/server/crayonSSEEncoder.ts",

@@ -8,8 +8,8 @@
  */
 
 export type { StreamProtocolAdapter } from "./adapter";
-export type { CrayonSSEAdapterOptions } from "./adapters/crayonSSEAdapter";
-export { crayonSSEAdapter } from "./adapters/crayonSSEAdapter";
+export type { CrayonSSEAdapterOptions } from "./adapters/crayon";
+export { crayonSSEAdapter } from "./adapters/crayon";
 export type {
   ChatBackend,
   ChatRequest,
@@ -18,7 +18,7 @@ export type {
   ToolDefinition,
 } from "./chatRequest";
 export type { MessageFormatConverter } from "./converter";
-export { identityConverter } from "./converters/identityConverter";
+export { identityConverter } from "./converters/identity";
 export type {
   CrayonStreamEvent,
   CrayonStreamEventOf,

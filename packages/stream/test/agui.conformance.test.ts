@@ -17,7 +17,7 @@ import { EventType } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { createMessageAccumulator } from "../src/accumulator/messageAccumulator";
-import { agUIAdapter } from "../src/adapters/agUIAdapter";
+import { agUIAdapter } from "../src/adapters/ag-ui/agUIAdapter";
 import type { CrayonStreamEvent } from "../src/events";
 import type { Message } from "../src/message";
 import { collect, responseFromChunks } from "./streams";

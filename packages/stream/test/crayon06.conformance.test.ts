@@ -12,7 +12,7 @@ import {
 } from "crayon-stream-v06";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { crayonSSEAdapter } from "../src/adapters/crayonSSEAdapter";
+import { crayonSSEAdapter } from "../src/adapters/crayon/crayonSSEAdapter";
 import type { CrayonStreamEvent } from "../src/events";
 import type { JSONValue } from "../src/message";
 import { encodeCrayonEvent } from "../src/server/crayonSSEEncoder";

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createMessageAccumulator } from "../src/accumulator/messageAccumulator";
 import type { StreamProtocolAdapter } from "../src/adapter";
-import { agUIAdapter } from "../src/adapters/agUIAdapter";
-import { autoAdapter } from "../src/adapters/autoAdapter";
-import { crayonSSEAdapter } from "../src/adapters/crayonSSEAdapter";
-import { openAIChatAdapter } from "../src/adapters/openAIChatAdapter";
-import { plainTextSSEAdapter } from "../src/adapters/plainTextSSEAdapter";
-import { textStreamAdapter } from "../src/adapters/textStreamAdapter";
-import { vercelAIAdapter } from "../src/adapters/vercelAIAdapter";
+import { agUIAdapter } from "../src/adapters/ag-ui/agUIAdapter";
+import { autoAdapter } from "../src/adapters/auto/autoAdapter";
+import { crayonSSEAdapter } from "../src/adapters/crayon/crayonSSEAdapter";
+import { openAIChatAdapter } from "../src/adapters/openai/openAIChatAdapter";
+import { plainTextSSEAdapter } from "../src/adapters/plain-text/plainTextSSEAdapter";
+import { textStreamAdapter } from "../src/adapters/text/textStreamAdapter";
+import { vercelAIAdapter } from "../src/adapters/vercel/vercelAIAdapter";
 import type { CrayonStreamEvent } from "../src/events";
 import { responseFromChunks } from "./streams";
 

@@ -7,7 +7,7 @@ import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/
 import { Stream } from "openai/streaming";
 import { describe, expect, it } from "vitest";
 import { createMessageAccumulator } from "../src/accumulator/messageAccumulator";
-import { openAIChatAdapter } from "../src/adapters/openAIChatAdapter";
+import { openAIChatAdapter } from "../src/adapters/openai/openAIChatAdapter";
 import type { CrayonStreamEvent } from "../src/events";
 import type { AssistantMessage } from "../src/message";
 import { collect, cutsArbitrary, responseFromChunks, splitBytes, utf8 } from "./streams";

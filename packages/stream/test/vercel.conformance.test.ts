@@ -50,7 +50,7 @@ import { MockLanguageModelV2 } from "ai-v5/test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMessageAccumulator } from "../src/accumulator/messageAccumulator";
-import { vercelAIAdapter } from "../src/adapters/vercelAIAdapter";
+import { vercelAIAdapter } from "../src/adapters/vercel/vercelAIAdapter";
 import type { CrayonStreamEvent } from "../src/events";
 import type { GeneratedFile, Message, SourceReference } from "../src/message";
 import { collect, cutsArbitrary, responseFromChunks, splitBytes, utf8 } from "./streams";

@@ -1,8 +1,8 @@
 import type { ChatBackend, Message, MessageFormatConverter } from "@crayonai/stream";
+import { identityConverter } from "@crayonai/stream";
 import { agUIBackend } from "@crayonai/stream/backends/ag-ui";
 import { openAIBackend } from "@crayonai/stream/backends/openai";
 import { vercelAIBackend } from "@crayonai/stream/backends/vercel";
-import { identityConverter } from "@crayonai/stream/converters/identity";
 import type { DemoProtocol } from "../protocols/demoProtocols";
 import { demoProtocolAdapter } from "./demoProtocolAdapter";
 

@@ -1,6 +1,6 @@
 import type { StreamProtocolAdapter } from "@crayonai/stream";
+import { crayonSSEAdapter } from "@crayonai/stream";
 import { agUIAdapter } from "@crayonai/stream/adapters/ag-ui";
-import { crayonSSEAdapter } from "@crayonai/stream/adapters/crayon";
 import { openAIChatAdapter } from "@crayonai/stream/adapters/openai";
 import { plainTextSSEAdapter } from "@crayonai/stream/adapters/plain-text";
 import { textStreamAdapter } from "@crayonai/stream/adapters/text";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { responseFromChunks } from "../../test/streams";
-import { crayonSSEAdapter } from "../adapters/crayonSSEAdapter";
+import { crayonSSEAdapter } from "../adapters/crayon/crayonSSEAdapter";
 import type { CrayonStreamEvent, StreamErrorEvent } from "../events";
 import type { AssistantMessage, Message } from "../message";
 import { validateMessages } from "../validation/validateMessages";

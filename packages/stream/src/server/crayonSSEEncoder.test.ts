@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collect, responseFromChunks } from "../../test/streams";
+import { crayonSSEAdapter } from "../adapters/crayon/crayonSSEAdapter";
 import { JSON_EVENT_DECODERS } from "../adapters/crayon/jsonEventDecoders";
-import { crayonSSEAdapter } from "../adapters/crayonSSEAdapter";
 import {
   type CrayonStreamEvent,
   type CrayonStreamEventOf,

@@ -21,7 +21,7 @@ import type {
   Message,
   ToolCall,
 } from "../../message";
-import { vercelUIMessageConverter } from "../vercelUIMessageConverter";
+import { vercelUIMessageConverter } from "./vercelUIMessageConverter";
 
 const converter = vercelUIMessageConverter();
 const PNG = "iVBORw0KGgo=";

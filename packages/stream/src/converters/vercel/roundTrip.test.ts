@@ -9,8 +9,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { vercelUIMessageConverter } from "../vercelUIMessageConverter";
 import type { VercelUIMessage } from "./vercelUIMessage";
+import { vercelUIMessageConverter } from "./vercelUIMessageConverter";
 
 const converter = vercelUIMessageConverter();
 const load = (messages: unknown[]) => converter.fromExternal(messages as VercelUIMessage[]);

@@ -24,10 +24,10 @@ import { MockLanguageModelV2 } from "ai-v5/test";
 import { describe, expect, it } from "vitest";
 import { responseFromChunks } from "../../../test/streams";
 import { createMessageAccumulator } from "../../accumulator/messageAccumulator";
-import { vercelAIAdapter } from "../../adapters/vercelAIAdapter";
+import { vercelAIAdapter } from "../../adapters/vercel/vercelAIAdapter";
 import type { AssistantMessage, Message, UserMessage } from "../../message";
-import { vercelUIMessageConverter } from "../vercelUIMessageConverter";
 import { VERCEL_PART } from "./extraFields";
+import { vercelUIMessageConverter } from "./vercelUIMessageConverter";
 
 const converter = vercelUIMessageConverter();
 

@@ -5,8 +5,8 @@ import type * as v6 from "ai";
 import type * as v5 from "ai-v5";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Message } from "../../message";
-import { vercelUIMessageConverter } from "../vercelUIMessageConverter";
 import type { VercelUIMessage, VercelUIMessageLike, VercelUIMessagePart } from "./vercelUIMessage";
+import { vercelUIMessageConverter } from "./vercelUIMessageConverter";
 
 const thread: Message[] = [{ id: "u", role: "user", content: "Hi" }];
 

@@ -1,0 +1,43 @@
+import type { StreamProtocolAdapter } from "../../adapter";
+import { eventStream } from "../../internal/eventStream";
+import { dataStreamSink } from "./dataStream";
+import { formatSniffer } from "./formatSniffer";
+import { uiMessageStreamSink } from "./uiMessageStream";
+
+/** Options for {@link vercelAIAdapter}. None yet; the type exists so options can be added later. */
+export type VercelAIAdapterOptions = Record<string, never>;
+
+/**
+ * Parses what a Vercel AI SDK backend streams: the UI message stream of AI SDK 5, 6 and 7
+ * (`toUIMessageStreamResponse()`, `createUIMessageStreamResponse()`) and the data stream of
+ * AI SDK 3 and 4 (`toDataStreamResponse()`, `createDataStreamResponse()`). The
+ * `x-vercel-ai-ui-message-stream` / `x-vercel-ai-data-stream` response header picks the
+ * format; without either, the first bytes do (`data:` or `CODE:`).
+ *
+ * Text, reasoning, tool calls and results, approvals, sources, files, data parts and metadata
+ * all become events. An AI SDK message that interleaves text with tool calls becomes several
+ * assistant messages, so the order is kept. A body that ends without its finish marker yields
+ * a `truncated` error; unknown chunk types are skipped.
+ *
+ * @example
+ * ```ts
+ * import { vercelAIAdapter } from "@crayonai/stream/adapters/vercel";
+ *
+ * const chat = useChat({ processMessage, streamProtocol: vercelAIAdapter() });
+ * ```
+ */
+export function vercelAIAdapter(_options: VercelAIAdapterOptions = {}): StreamProtocolAdapter {
+  return {
+    parse(response) {
+      const has = (name: string) => response.headers.has(`x-vercel-ai-${name}-stream`);
+      return eventStream(
+        response,
+        has("ui-message")
+          ? uiMessageStreamSink()
+          : has("data")
+            ? dataStreamSink()
+            : formatSniffer(),
+      );
+    },
+  };
+}

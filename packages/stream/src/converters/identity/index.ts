@@ -1,0 +1,2 @@
+// The identity converter (exported from the package root, the default).
+export * from "./identityConverter";
