@@ -275,6 +275,36 @@ describe.skipIf(noBrowser)("chat example", () => {
     await page.close();
   });
 
+  it("branches survive a reload: every version stays, and the one shown last opens", async () => {
+    const { page, errors, chat } = await open();
+    await chat.ask("branch check: apples");
+    const sent = page.locator(".crayon-message--user").last();
+    await sent.hover();
+    await sent.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("textbox", { name: "Edited message" }).fill("branch check: pears");
+    await page.getByRole("button", { name: "Save" }).click();
+    await chat.stopButton.waitFor();
+    await chat.waitForReplyEnd();
+    await page.getByText("2 / 2").waitFor();
+    // Back to the first version: the one a reload must open on.
+    await page.getByRole("button", { name: "Previous version" }).click();
+    await page.getByText("1 / 2").waitFor();
+    expect(await chat.lastAssistantText()).toContain("apples");
+
+    await page.reload();
+    await chat.thread("branch check: apples").click();
+    await page.getByText("1 / 2").waitFor();
+    await page.getByText("branch check: apples", { exact: true }).first().waitFor();
+    expect(await chat.lastAssistantText()).toContain("apples");
+    await page.getByRole("button", { name: "Next version" }).click();
+    await page.getByText("2 / 2").waitFor();
+    await page.getByText("branch check: pears", { exact: true }).first().waitFor();
+    expect(await chat.lastAssistantText()).toContain("pears");
+    await screenshot(page, "chat-branches-after-reload");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("copies a reply as markdown and reports Good / Bad response feedback", async () => {
     const { page, errors, chat } = await open();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

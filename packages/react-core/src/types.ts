@@ -96,13 +96,23 @@ export type LoadedThread<TExternal = Message> = {
   activeLeafId?: string;
 };
 
+/**
+ * What `loadThread` returns: a flat list or a {@link LoadedThread}. Written as a conditional
+ * type so that it never takes part in inferring `TExternal` (the converter decides it), while
+ * object literals in it are still checked against the converter's type.
+ */
+export type StoredMessages<TExternal> = [TExternal] extends [infer T]
+  ? T[] | LoadedThread<T>
+  : never;
+
 /** Loading and sending messages of a thread. */
 export type ThreadParams<TExternal = Message> = {
   /**
    * Loads a thread's messages (converted with `messageConverter.fromExternal`): a flat list
    * (one branch), or the stored tree as a {@link LoadedThread} so every branch comes back.
+   * Its type follows `messageConverter` (it never decides the backend's message type).
    */
-  loadThread?: (threadId: string) => Promise<TExternal[] | LoadedThread<TExternal>>;
+  loadThread?: (threadId: string) => Promise<StoredMessages<TExternal>>;
   /**
    * Sends the thread to your backend and returns its streamed `Response`. `messages` is the
    * active branch, converted with `messageConverter.toExternal`. Pass `abortController.signal`

@@ -125,7 +125,7 @@ describe("persisted branches", () => {
 
   it("still loads a flat list as one branch", async () => {
     const chat = createChat({
-      loadThread: async () => [
+      loadThread: async (_threadId) => [
         { id: "u", role: "user", content: "Q" },
         { id: "a", role: "assistant", content: "A", status: "complete" },
       ],

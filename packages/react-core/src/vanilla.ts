@@ -81,6 +81,9 @@ export type Chat<TExternal = Message> = {
  * Creates a chat engine with all its options (nothing else has to be attached later). Nothing
  * is fetched until you call an action: `chat.actions.refresh()` loads the thread list.
  */
+export function createChat(options?: Partial<UseChatParams<Message>>): Chat<Message>;
+/** With a `messageConverter`, which decides the backend's message type `TExternal`. */
+export function createChat<TExternal>(options: Partial<UseChatParams<TExternal>>): Chat<TExternal>;
 export function createChat<TExternal = Message>(
   options: Partial<UseChatParams<TExternal>> = {},
 ): Chat<TExternal> {

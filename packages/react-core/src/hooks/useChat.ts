@@ -23,6 +23,9 @@ import { useThreadManager } from "./useThreadManager";
  * return <CrayonChat chat={chat} />;
  * ```
  */
+export function useChat(params: UseChatParams<Message>): ChatManager;
+/** With a `messageConverter`, which decides the backend's message type `TExternal`. */
+export function useChat<TExternal>(params: UseChatParams<TExternal>): ChatManager;
 export function useChat<TExternal = Message>(params: UseChatParams<TExternal>): ChatManager {
   const threadListManager = useThreadListManager(params);
   const threadManager = useThreadManager({ ...params, threadListManager });

@@ -19,6 +19,11 @@ export type UseThreadManagerParams<TExternal = Message> = ThreadParams<TExternal
  * Streamed updates reach React at most once per animation frame (see `streamBatching`), and
  * messages that did not change keep their identity.
  */
+export function useThreadManager(params: UseThreadManagerParams<Message>): ThreadManager;
+/** With a `messageConverter`, which decides the backend's message type `TExternal`. */
+export function useThreadManager<TExternal>(
+  params: UseThreadManagerParams<TExternal>,
+): ThreadManager;
 export function useThreadManager<TExternal = Message>(
   params: UseThreadManagerParams<TExternal>,
 ): ThreadManager {
