@@ -1,4 +1,6 @@
-import type { CrayonStreamEvent, Message, SourceReference, UserMessage } from "@crayonai/stream";
+import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
+import { freshId, reasoningDeltas, textDeltas, toolCall } from "./scriptEvents";
+import { CITED_SOURCES, LONG_ANSWER, MARKDOWN_ANSWER, PLAN_STEPS, REASONING } from "./scriptTexts";
 
 /** One scripted reply: the events a backend would stream for it. */
 export type ChatScript = {
@@ -79,116 +81,6 @@ export function userText(message: UserMessage): string {
     .join(" ")
     .trim();
 }
-
-/** The sources the "cited" reply numbers [1] to [3]. */
-const CITED_SOURCES: SourceReference[] = [
-  {
-    id: "mdn-sse",
-    kind: "url",
-    url: "https://developer.mozilla.org/en-US/docs/Web/API/Server-sent_events",
-    title: "Server-sent events",
-  },
-  {
-    id: "ag-ui",
-    kind: "url",
-    url: "https://docs.ag-ui.com/concepts/events",
-    title: "AG-UI events",
-  },
-  {
-    id: "ai-sdk",
-    kind: "url",
-    url: "https://ai-sdk.dev/docs/ai-sdk-ui/stream-protocol",
-    title: "AI SDK stream protocol",
-  },
-];
-
-let nextId = 0;
-/** Ids unique across every run, so repeated scripts never collide within a thread. */
-function freshId(prefix: string): string {
-  nextId += 1;
-  return `${prefix}_${nextId}`;
-}
-
-/** Splits text into small chunks (a few words each), as a model streams tokens. */
-export function textDeltas(text: string, wordsPerChunk = 3): CrayonStreamEvent[] {
-  const words = text.match(/\S+\s*|\s+/g) ?? [];
-  const events: CrayonStreamEvent[] = [];
-  for (let i = 0; i < words.length; i += wordsPerChunk) {
-    events.push({ type: "text-delta", text: words.slice(i, i + wordsPerChunk).join("") });
-  }
-  return events;
-}
-
-function reasoningDeltas(text: string, messageId: string): CrayonStreamEvent[] {
-  return textDeltas(text, 4).map((event) => ({
-    type: "reasoning-delta",
-    text: event.type === "text-delta" ? event.text : "",
-    messageId,
-  }));
-}
-
-/** A complete tool call: start, its arguments in two chunks, end. */
-function toolCall(id: string, name: string, args: Record<string, unknown>): CrayonStreamEvent[] {
-  const json = JSON.stringify(args);
-  const half = Math.ceil(json.length / 2);
-  return [
-    { type: "tool-call-start", toolCallId: id, toolCallName: name },
-    { type: "tool-call-args", toolCallId: id, delta: json.slice(0, half) },
-    { type: "tool-call-args", toolCallId: id, delta: json.slice(half) },
-    { type: "tool-call-end", toolCallId: id },
-  ];
-}
-
-const MARKDOWN_ANSWER = `Here is a short **markdown** tour.
-
-## A list
-
-- Streams are *incremental*
-- Messages keep their identity
-- \`useChat\` does the wiring
-
-## Some code
-
-\`\`\`ts
-import { useChat } from "@crayonai/react-core";
-
-const chat = useChat({
-  processMessage: ({ messages, abortController }) =>
-    fetch("/api/chat", { method: "POST", body: JSON.stringify({ messages }), signal: abortController.signal }),
-});
-\`\`\`
-
-| Event | Meaning |
-| --- | --- |
-| \`text\` | more answer text |
-| \`reasoning\` | more thinking |
-
-> Links are checked: [the docs](https://example.com/docs) open safely.
-`;
-
-const REASONING = `1,001 is odd, so 2 is out. Digit sum is 2, so not divisible by 3. Try 7: 7 × 143 = 1,001. So it is composite; 143 = 11 × 13.`;
-
-const LONG_SECTIONS = [
-  "Why streaming",
-  "Tokens and frames",
-  "Keeping scroll position",
-  "Stopping a reply",
-  "Retrying after errors",
-  "Branches",
-  "Tools",
-  "Reasoning",
-  "Activities",
-  "Accessibility",
-  "Testing",
-  "Shipping",
-];
-
-const LONG_ANSWER = `# A long guide to streaming UIs\n\n${LONG_SECTIONS.map(
-  (title, index) =>
-    `## ${index + 1}. ${title}\n\nA streaming interface shows the answer while it is being written. ${title} matters because users read as the text arrives, so the layout must stay calm: no jumping, no flashing, and the newest words in view unless the user scrolled away.\n\n- Keep the composer usable\n- Announce progress politely to screen readers\n- Let the user stop at any time\n`,
-).join("\n")}`;
-
-const PLAN_STEPS = ["Freeze the API", "Run the test matrix", "Write the changelog", "Publish"];
 
 function planScript(): ChatScript {
   const messageId = freshId("plan");

@@ -1,16 +1,13 @@
+import { fakeChat } from "@crayonai/react-core/testing";
 import type { Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
 import { runState } from "./runState";
 
+/** A thread in the given state (the rest as a new thread starts). */
 const thread = (
   messages: Message[],
   extra: { isRunning?: boolean; isAwaitingInput?: boolean } = {},
-) => ({
-  isRunning: false,
-  isAwaitingInput: false,
-  messages,
-  ...extra,
-});
+) => fakeChat({ thread: { messages, ...extra } }).threadManager;
 
 describe("runState", () => {
   it("is running, then waiting for approval, by the thread's flags", () => {

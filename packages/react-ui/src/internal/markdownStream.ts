@@ -1,6 +1,5 @@
 import type { ReactElement } from "react";
 import type { Components } from "react-markdown";
-import remend from "remend";
 import { formatMarkdown } from "./formatMarkdown";
 import {
   advanceMarkdownSplit,
@@ -11,7 +10,7 @@ import {
   type RawCode,
 } from "./markdownBlocks";
 import { type MarkdownDefinition, segmentSource } from "./markdownDefinitions";
-import { endsInFence } from "./markdownFences";
+import { healGrowingBlock } from "./markdownHealing";
 import { detachedCopy, RAW_CHUNK_SIZE, type RawChunk, RawChunker } from "./rawTextChunks";
 
 /** Text not lexed yet that may be added to the page per update (see `rawStep`). */
@@ -59,32 +58,7 @@ export type MarkdownStreamView = {
   readonly delayMs: number;
 };
 
-/**
- * The one place to repair the growing block before it is formatted, while the text streams:
- * `remend` closes an unfinished `**bold`, `` `code ``, `~~strike`, link or image, so they do
- * not flicker as raw markers. An unfinished link shows as its text (it has no URL yet), an
- * unfinished image as nothing. Complete blocks and finished text are never changed.
- */
-function healGrowingBlock(source: string): string {
-  // Inline markup never spans a blank line, so only the last paragraph can hold an unfinished
-  // marker: healing more would "close" a marker an earlier paragraph left open for good.
-  let cut = 0;
-  for (const blank of source.matchAll(BLANK_LINE)) cut = blank.index + blank[0].length;
-  if (cut === 0 || endsInFence(source.slice(0, cut))) return heal(source);
-  const last = source.slice(cut);
-  // An indented code block is code, not markup.
-  return INDENTED_CODE.test(last) ? source : source.slice(0, cut) + heal(last);
-}
-
-const BLANK_LINE = /\n[ \t]*\r?\n/g;
-const INDENTED_CODE = /^(?: {4}|\t)/;
-
-function heal(source: string): string {
-  return remend(source, { linkMode: "text-only", images: false }).replace(UNFINISHED_IMAGE, "");
-}
-
 // `![alt](http://exa` at the end of a streaming block: hidden until its URL is complete.
-const UNFINISHED_IMAGE = /!\[[^\]\n]*(?:\]\([^)\s]*)?$/;
 
 /** The splitter's limits, and how raw text is shown. */
 export type MarkdownStreamLimits = MarkdownSplitLimits & {
