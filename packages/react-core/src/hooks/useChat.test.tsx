@@ -597,3 +597,31 @@ describe("callbacks", () => {
     });
   });
 });
+
+describe("unmounting", () => {
+  it("lets a streaming reply finish: not aborted, saved through onUpdateMessage and onFinish", async () => {
+    const updated: Message[] = [];
+    const finished = vi.fn();
+    const chat = renderChat(backend, {
+      onUpdateMessage: ({ message }) => void updated.push(message),
+      onFinish: finished,
+    });
+    const stream = backend.hold();
+    const sending = start(() => chat.thread().processMessage("Question"));
+    stream.send(text("Half"));
+    await eventually(() => expect(chat.thread().messages[1]).toMatchObject({ content: "Half" }));
+
+    chat.unmount();
+    stream.send(text(" and the rest."));
+    stream.end();
+    await settle(sending);
+
+    expect(stream.aborted).toBe(false);
+    expect(updated.at(-1)).toMatchObject({
+      role: "assistant",
+      content: "Half and the rest.",
+      status: "complete",
+    });
+    expect(finished).toHaveBeenCalledWith(expect.objectContaining({ outcome: "complete" }));
+  });
+});

@@ -1,7 +1,8 @@
 import type { AssistantMessage, CrayonStreamEvent, Message } from "@crayonai/stream";
 import { act } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { eventually, renderChat, settle, setupChatBackend, start } from "../../test/renderChat";
+import { driveChat } from "../../test/driveChat";
+import { eventually, settle, setupChatBackend, start } from "../../test/renderChat";
 import { deferred } from "../testing/deferred";
 import type { ToolCallRequest } from "../types";
 
@@ -21,7 +22,7 @@ const toolCall = (toolCallId: string, name: string, args: string): CrayonStreamE
 describe("human in the loop", () => {
   it("waits for input after a status event, and respond({type: 'input'}) answers and resumes", async () => {
     backend.reply([text("Which colour?"), { type: "status-update", status: "awaiting_input" }]);
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     await settle(start(() => chat.thread().processMessage("Paint the fence")));
 
     const waiting = chat.thread().messages[1] as AssistantMessage;
@@ -67,7 +68,7 @@ describe("human in the loop", () => {
       ...toolCall("c1", "delete_file", '{"path":"/tmp/a"}'),
       { type: "tool-approval-request", toolCallId: "c1", approvalId: "ap-1" },
     ]);
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     await settle(start(() => chat.thread().processMessage("Clean up /tmp/a")));
 
     expect(chat.thread().isAwaitingInput).toBe(true);
@@ -110,7 +111,7 @@ describe("human in the loop", () => {
       ...toolCall("c2", "send_email", '{"to":"boss"}'),
       { type: "tool-approval-request", toolCallId: "c2", approvalId: "ap-2" },
     ]);
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     await settle(start(() => chat.thread().processMessage("Do the errands")));
     expect(chat.thread().isAwaitingInput).toBe(true);
 
@@ -138,7 +139,7 @@ describe("human in the loop", () => {
 
   it("refuses respond when nothing waits for input", async () => {
     backend.reply([text("All done.")]);
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     await settle(start(() => chat.thread().processMessage("Hi")));
 
     await expect(chat.thread().respond({ type: "approve" })).rejects.toMatchObject({
@@ -150,7 +151,7 @@ describe("human in the loop", () => {
 
 describe("edit and regenerate keep history as branches", () => {
   it("editMessage adds a branch; switchBranch shows either; only the active branch is sent", async () => {
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     backend.reply([text("Paris.")]);
     await settle(start(() => chat.thread().processMessage("Capital of France?")));
     const [q1, a1] = chat.thread().messages;
@@ -193,7 +194,7 @@ describe("edit and regenerate keep history as branches", () => {
   });
 
   it("regenerate adds a reply branch to the same question", async () => {
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     backend.reply([text("Joke A")]);
     await settle(start(() => chat.thread().processMessage("Tell me a joke")));
     const [question, replyA] = chat.thread().messages;
@@ -222,7 +223,7 @@ describe("edit and regenerate keep history as branches", () => {
   });
 
   it("regenerating an earlier reply keeps the later turns on their branch", async () => {
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     backend.reply([text("One")]);
     await settle(start(() => chat.thread().processMessage("First")));
     backend.reply([text("Two")]);
@@ -239,7 +240,7 @@ describe("edit and regenerate keep history as branches", () => {
   });
 
   it("keeps a reply renamed by the server (message-update) as one message, not a branch", async () => {
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     const stream = backend.hold();
     const sending = start(() => chat.thread().processMessage("Hi"));
     stream.send(text("Hel"));
@@ -257,7 +258,7 @@ describe("edit and regenerate keep history as branches", () => {
   });
 
   it("refuses to edit a message that is not a user message on the active branch", async () => {
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     backend.reply([text("Answer")]);
     await settle(start(() => chat.thread().processMessage("Question")));
 
@@ -280,7 +281,7 @@ describe("client-side tools", () => {
       tempC: 3,
       city: (args as { city: string }).city,
     }));
-    const chat = renderChat(backend, { onToolCall, maxToolRoundtrips: 1 });
+    const chat = driveChat(backend, { onToolCall, maxToolRoundtrips: 1 });
 
     await settle(start(() => chat.thread().processMessage("Weather in Oslo?")));
 
@@ -311,7 +312,7 @@ describe("client-side tools", () => {
     backend.reply([...toolCall("c1", "roll_dice", "{}")]);
     backend.reply([...toolCall("c2", "roll_dice", "{}")]);
     const onToolCall = vi.fn(() => "4");
-    const chat = renderChat(backend, { onToolCall, maxToolRoundtrips: 1 });
+    const chat = driveChat(backend, { onToolCall, maxToolRoundtrips: 1 });
 
     await settle(start(() => chat.thread().processMessage("Roll twice")));
 
@@ -340,7 +341,7 @@ describe("client-side tools", () => {
   it("reports a throwing handler as a tool message with error, and sends it on", async () => {
     backend.reply([...toolCall("c1", "lookup", '{"id":7}')]);
     backend.reply([text("The lookup failed, sorry.")]);
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       onToolCall: () => {
         throw new Error("lookup service down");
       },
@@ -365,7 +366,7 @@ describe("client-side tools", () => {
   it("leaves a call the handler returns undefined for to addToolResult", async () => {
     backend.reply([...toolCall("c1", "pick_option", '{"options":["a","b"]}')]);
     const onToolCall = vi.fn(() => undefined);
-    const chat = renderChat(backend, { onToolCall, maxToolRoundtrips: 3 });
+    const chat = driveChat(backend, { onToolCall, maxToolRoundtrips: 3 });
 
     await settle(start(() => chat.thread().processMessage("Choose for me")));
     expect(onToolCall).toHaveBeenCalledTimes(1);
@@ -399,7 +400,7 @@ describe("client-side tools", () => {
       await gate.promise;
       return "ok";
     });
-    const chat = renderChat(backend, { onToolCall, maxToolRoundtrips: 1 });
+    const chat = driveChat(backend, { onToolCall, maxToolRoundtrips: 1 });
     const sending = start(() => chat.thread().processMessage("Run the slow tool"));
     await settle(started.promise);
 

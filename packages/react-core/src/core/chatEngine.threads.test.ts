@@ -6,7 +6,8 @@ import type {
 } from "@crayonai/stream";
 import { act } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { eventually, renderChat, settle, setupChatBackend, start } from "../../test/renderChat";
+import { driveChat } from "../../test/driveChat";
+import { eventually, settle, setupChatBackend, start } from "../../test/renderChat";
 import { deferredCalls } from "../testing/deferred";
 import type { Thread, ThreadListPage } from "../types";
 
@@ -22,7 +23,7 @@ const history = (prefix: string): Message[] => [
 
 describe("switching threads", () => {
   it("keeps a reply streaming into its own thread while another thread is shown", async () => {
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => [thread("t-old", "Old chat")],
       loadThread: async (id) => (id === "t-old" ? history("old") : []),
     });
@@ -67,7 +68,7 @@ describe("switching threads", () => {
   });
 
   it("finishes a reply in the background and shows it finished when switched back", async () => {
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     const stream = backend.hold();
     const sending = start(() => chat.thread().processMessage("Long task"));
     stream.send(text("Working"));
@@ -93,7 +94,7 @@ describe("switching threads", () => {
 describe("loading threads", () => {
   it("never lets a stale load overwrite a newer one", async () => {
     const load = deferredCalls<[string], Message[]>();
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => [thread("a"), thread("b")],
       loadThread: load.fn,
     });
@@ -119,7 +120,7 @@ describe("loading threads", () => {
 
   it("does not wipe a message sent while the thread loads, and sends the loaded history with it", async () => {
     const load = deferredCalls<[string], Message[]>();
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => [thread("a")],
       loadThread: load.fn,
     });
@@ -154,7 +155,7 @@ describe("loading threads", () => {
       if (fail) throw new Error("503 from history service");
       return history("a");
     });
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => [thread("a"), thread("b")],
       loadThread,
     });
@@ -175,7 +176,7 @@ describe("loading threads", () => {
 describe("deleting threads", () => {
   it("aborts the reply of a running thread that is deleted", async () => {
     const deleteThread = vi.fn(async (_id: string) => {});
-    const chat = renderChat(backend, { deleteThread });
+    const chat = driveChat(backend, { deleteThread });
     const stream = backend.hold();
     const sending = start(() => chat.thread().processMessage("Doomed"));
     stream.send(text("Partial"));
@@ -196,7 +197,7 @@ describe("deleting threads", () => {
   it("does not bring back a thread deleted while it was being created, and deletes the backend copy", async () => {
     const create = deferredCalls<[UserMessage], Thread>();
     const deleteThread = vi.fn(async (_id: string) => {});
-    const chat = renderChat(backend, { createThread: create.fn, deleteThread });
+    const chat = driveChat(backend, { createThread: create.fn, deleteThread });
     const sending = start(() => chat.thread().processMessage("Oops"));
     const localId = chat.list().threads[0]!.threadId;
 
@@ -214,7 +215,7 @@ describe("deleting threads", () => {
 
   it("is optimistic and rolls back with an error when the backend fails", async () => {
     const remove = deferredCalls<[string], void>();
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => [thread("a", "Alpha"), thread("b", "Beta")],
       deleteThread: remove.fn,
     });
@@ -242,7 +243,7 @@ describe("deleting threads", () => {
 describe("renaming threads", () => {
   it("is optimistic, keeps what the backend saved, and rolls back with an error on failure", async () => {
     const update = deferredCalls<[Thread], Thread>();
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => [thread("a", "Alpha"), thread("b", "Beta")],
       updateThread: update.fn,
     });
@@ -268,7 +269,7 @@ describe("renaming threads", () => {
 
   it("a stale failure does not roll back a newer rename", async () => {
     const update = deferredCalls<[Thread], Thread>();
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => [thread("a", "Alpha")],
       updateThread: update.fn,
     });
@@ -296,7 +297,7 @@ describe("paginated thread lists", () => {
     const fetchThreadList = vi.fn(
       async (params?: { cursor?: string }) => pages[params?.cursor ?? "first"]!,
     );
-    const chat = renderChat(backend, { fetchThreadList });
+    const chat = driveChat(backend, { fetchThreadList });
 
     await eventually(() => expect(ids(chat.list().threads)).toEqual(["a", "b"]));
     expect(chat.list().hasMore).toBe(true);
@@ -322,7 +323,7 @@ describe("paginated thread lists", () => {
 
   it("accepts a plain array (one page) and reports a failed fetch", async () => {
     let fail = false;
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => {
         if (fail) throw new Error("offline");
         return [thread("a")];
@@ -338,7 +339,7 @@ describe("paginated thread lists", () => {
   });
 
   it("keeps threads created here on top when a refreshed page does not have them yet", async () => {
-    const chat = renderChat(backend, { fetchThreadList: async () => [thread("a")] });
+    const chat = driveChat(backend, { fetchThreadList: async () => [thread("a")] });
     await eventually(() => expect(chat.list().threads).toHaveLength(1));
     const stream = backend.hold();
     const sending = start(() => chat.thread().processMessage("New"));
@@ -359,7 +360,7 @@ describe("paginated thread lists", () => {
 
   it("drops a thread the backend no longer lists once it is not new, running or shown", async () => {
     let listed = [thread("a"), thread("b")];
-    const chat = renderChat(backend, { fetchThreadList: async () => listed });
+    const chat = driveChat(backend, { fetchThreadList: async () => listed });
     await eventually(() => expect(chat.list().threads).toHaveLength(2));
 
     listed = [thread("a")];
@@ -377,7 +378,7 @@ describe("untrusted history", () => {
       null,
       { id: "act", role: "activity", activityType: "plan", content: null },
     ];
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => [thread("t-bad")],
       loadThread: async () => stored as unknown as Message[],
     });
@@ -424,7 +425,7 @@ describe("untrusted history", () => {
       { id: "m9", role: "toString", content: "a role every object inherits" },
       { id: "m10", role: "user", content: afterHole },
     ];
-    const chat = renderChat(backend, {
+    const chat = driveChat(backend, {
       fetchThreadList: async () => [thread("t-bad")],
       loadThread: async () => stored as unknown as Message[],
     });
@@ -461,7 +462,7 @@ describe("untrusted history", () => {
   });
 
   it("checks messages the app sets, like loaded ones", () => {
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     act(() =>
       chat
         .thread()
@@ -479,7 +480,7 @@ describe("untrusted history", () => {
   });
 
   it("keeps the reply so far when a messages snapshot holds null, and marks the error", async () => {
-    const chat = renderChat(backend);
+    const chat = driveChat(backend);
     backend.reply([
       text("Half a reply"),
       { type: "messages-snapshot", messages: [null] } as unknown as CrayonStreamEvent,
@@ -492,33 +493,5 @@ describe("untrusted history", () => {
       status: "error",
     });
     expect(chat.thread().error).toMatchObject({ code: "malformed_message" });
-  });
-});
-
-describe("unmounting", () => {
-  it("lets a streaming reply finish: not aborted, saved through onUpdateMessage and onFinish", async () => {
-    const updated: Message[] = [];
-    const finished = vi.fn();
-    const chat = renderChat(backend, {
-      onUpdateMessage: ({ message }) => void updated.push(message),
-      onFinish: finished,
-    });
-    const stream = backend.hold();
-    const sending = start(() => chat.thread().processMessage("Question"));
-    stream.send(text("Half"));
-    await eventually(() => expect(chat.thread().messages[1]).toMatchObject({ content: "Half" }));
-
-    chat.unmount();
-    stream.send(text(" and the rest."));
-    stream.end();
-    await settle(sending);
-
-    expect(stream.aborted).toBe(false);
-    expect(updated.at(-1)).toMatchObject({
-      role: "assistant",
-      content: "Half and the rest.",
-      status: "complete",
-    });
-    expect(finished).toHaveBeenCalledWith(expect.objectContaining({ outcome: "complete" }));
   });
 });
