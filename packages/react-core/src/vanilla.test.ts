@@ -123,6 +123,23 @@ describe("persisted branches", () => {
     expect(texts(again)).toEqual(["Question", "Reply 3"]);
   });
 
+  it("onFinish reports the reply as onUpdateMessage saved it and the thread shows it", async () => {
+    const saved: Message[] = [];
+    const finishes: { messages: Message[]; reply: Message[] }[] = [];
+    const chat = createChat({
+      processMessage: async () => sseResponse([{ type: "text-delta", text: "Answer" }]),
+      onUpdateMessage: ({ message }) => void saved.push(message),
+      onFinish: (finish) => void finishes.push(finish),
+      streamBatching: "microtask",
+    });
+    await chat.selectedThread().actions.processMessage("Question");
+    const [question, answer] = chat.selectedThread().store.getState().messages;
+    expect(answer!.parentId).toBe(question!.id);
+    expect(saved).toEqual([question, answer]);
+    expect(finishes[0]!.reply[0]).toBe(answer);
+    expect(finishes[0]!.messages).toBe(chat.selectedThread().store.getState().messages);
+  });
+
   it("still loads a flat list as one branch", async () => {
     const chat = createChat({
       loadThread: async (_threadId) => [

@@ -158,16 +158,19 @@ export class ThreadCore {
 
   /**
    * Reports new or changed messages to `onUpdateMessage`, each with its place in the tree
-   * (`parentId`, also set in the thread so the reported message is the one shown).
+   * (`parentId`, also set in the thread so the reported message is the one shown). Returns
+   * them as they now are in the thread.
    */
-  notifyUpdated(messages: readonly Message[]): void {
+  notifyUpdated(messages: readonly Message[]): Message[] {
     const { onUpdateMessage } = this.host.params();
-    if (!onUpdateMessage || messages.length === 0) return;
-    const ids = new Set(messages.map((m) => m.id));
+    if (!onUpdateMessage || messages.length === 0) return [...messages];
     const path = this.store.getState().messages;
-    const stamped = withParents(path, ids);
+    const stamped = withParents(path, new Set(messages.map((m) => m.id)));
     if (stamped !== path) this.publish(stamped);
-    for (const message of stamped) if (ids.has(message.id)) onUpdateMessage({ message });
+    const shown = new Map(stamped.map((m) => [m.id, m]));
+    const reported = messages.map((m) => shown.get(m.id) ?? m);
+    for (const message of reported) onUpdateMessage({ message });
+    return reported;
   }
 
   /**
@@ -279,11 +282,13 @@ export class ThreadCore {
       this.pendingHistory = undefined;
     }
     this.publish(messages, result.agentState && { agentState: result.agentState.value });
-    this.notifyUpdated(result.reply);
+    // `onFinish` sees the messages as the thread shows them (and `onUpdateMessage` saw them).
+    const reply = this.notifyUpdated(result.reply);
     const { onFinish } = params;
     if (onFinish) {
-      const outcome = replyOutcome(result.failure, signal.aborted, messages);
-      const finish = { messages, reply: result.reply, outcome, state: result.finalAgentState };
+      const shown = this.store.getState().messages;
+      const outcome = replyOutcome(result.failure, signal.aborted, shown);
+      const finish = { messages: shown, reply, outcome, state: result.finalAgentState };
       observe(() => onFinish({ threadId: this.threadId ?? "", ...finish }));
     }
     return result;
