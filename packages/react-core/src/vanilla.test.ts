@@ -140,6 +140,22 @@ describe("persisted branches", () => {
     expect(finishes[0]!.messages).toBe(chat.selectedThread().store.getState().messages);
   });
 
+  it.each([
+    ["null", null],
+    ["an object without messages", {}],
+    ["messages that are not a list", { messages: "x" }],
+  ])(
+    "reports a loadThread result that is %s as malformed, showing nothing",
+    async (_name, loaded) => {
+      const chat = createChat({ loadThread: async (_threadId) => loaded as never });
+      chat.actions.selectThread("t");
+      const thread = chat.openThread("t");
+      await vi.waitFor(() => expect(thread.store.getState().status).toBe("error"));
+      expect(thread.store.getState().error).toMatchObject({ code: "malformed_message" });
+      expect(thread.store.getState().messages).toEqual([]);
+    },
+  );
+
   it("still loads a flat list as one branch", async () => {
     const chat = createChat({
       loadThread: async (_threadId) => [

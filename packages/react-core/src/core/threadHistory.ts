@@ -20,9 +20,11 @@ export async function fetchHistory<TExternal>(
   threadId: string,
 ): Promise<History> {
   const loaded = await loadThread(threadId);
-  const rows = Array.isArray(loaded) ? loaded : loaded.messages;
-  const { messages, errors } = validateMessages(converter.fromExternal(rows));
-  const activeLeafId = Array.isArray(loaded) ? undefined : loaded.activeLeafId;
+  // Untrusted: anything but a list or a `{ messages }` reaches validation as "not a list".
+  const tree = Array.isArray(loaded) ? undefined : (loaded as LoadedThread<TExternal> | null);
+  const rows = tree === undefined ? (loaded as TExternal[]) : tree?.messages;
+  const { messages, errors } = validateMessages(converter.fromExternal(rows as TExternal[]));
+  const activeLeafId = typeof tree?.activeLeafId === "string" ? tree.activeLeafId : undefined;
   return {
     messages,
     ...(activeLeafId !== undefined && { activeLeafId }),
