@@ -73,4 +73,30 @@ describe("message actions", () => {
     backend.held[0]!.end();
     expect(await screen.findByRole("button", { name: "Copy" })).toBeTruthy();
   });
+
+  it("keeps an earlier reply's action row in place but hidden while the next reply streams", async () => {
+    const backend = createBackend();
+    backend.reply({ type: "text-delta", text: "First answer" });
+    const { chat, container } = renderWithChat(backend, (chat) => (
+      <CrayonChat chat={chat} type="copilot" onFeedback={() => {}} />
+    ));
+    await chat().threadManager.processMessage("One");
+    await screen.findByRole("button", { name: "Copy" });
+    backend.hold();
+    void chat().threadManager.processMessage("Two");
+    await waitFor(() => expect(backend.held).toHaveLength(1));
+    backend.held[0]!.send({ type: "text-delta", text: "Second" });
+    await screen.findByText("Second");
+
+    // The row keeps its room (no message moves when it comes back), with nothing to press.
+    const firstReply = container.querySelector(".crayon-message--assistant")!;
+    const row = firstReply.querySelector(".crayon-message-controls");
+    expect(row?.getAttribute("aria-hidden")).toBe("true");
+    expect(row?.classList.contains("crayon-message-controls--hidden")).toBe(true);
+    expect(screen.queryByRole("button", { name: "Copy" })).toBeNull();
+
+    backend.held[0]!.end();
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Copy" })).toHaveLength(2));
+    expect(row?.hasAttribute("aria-hidden")).toBe(false);
+  });
 });

@@ -84,8 +84,9 @@ function FeedbackButtons({ messageId }: { messageId: string }) {
 
 /**
  * The action row under a message: Copy and feedback for a reply, Edit for a user message,
- * Regenerate for the last reply of a turn. Hidden while a reply streams: Edit and Regenerate
- * would start a second reply in the same thread, and a streaming reply is not finished yet.
+ * Regenerate for the last reply of a turn. Hidden while a reply streams (Edit and Regenerate
+ * would start a second reply in the same thread, and a streaming reply is not finished yet),
+ * keeping its room.
  */
 export function MessageControls({
   onEdit,
@@ -95,9 +96,14 @@ export function MessageControls({
   feedbackMessageId,
 }: MessageControlsProps) {
   const isRunning = useReplyRunning();
-  if (isRunning || (!onEdit && !onRegenerate && !copyText && !feedbackMessageId)) return null;
+  if (!onEdit && !onRegenerate && !copyText && !feedbackMessageId) return null;
+  // While a reply streams the row is there but invisible (no focus, not announced):
+  // it keeps its exact room, so no message moves when the buttons come back.
   return (
-    <div className="crayon-message-controls">
+    <div
+      className={`crayon-message-controls${isRunning ? " crayon-message-controls--hidden" : ""}`}
+      {...(isRunning && { "aria-hidden": true })}
+    >
       {copyText && <CopyButton text={copyText} />}
       {feedbackMessageId && <FeedbackButtons messageId={feedbackMessageId} />}
       {onEdit && (
