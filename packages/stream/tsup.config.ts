@@ -20,6 +20,7 @@ export const entry = {
   accumulator: "src/accumulator/messageAccumulator.ts",
   ids: "src/ids/index.ts",
   server: "src/server/crayonSSEEncoder.ts",
+  "server/resumable": "src/server/resumable/index.ts",
 };
 
 export default defineConfig({

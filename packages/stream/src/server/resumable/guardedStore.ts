@@ -1,0 +1,101 @@
+import type { Publisher, Subscriber } from "./replyStore";
+
+/** How the kit reports a store that fails: once per outage, not per command. */
+export type StoreHealth = { fail(error: unknown): void; ok(): void };
+
+export function storeHealth(name: string, report: (message: string) => void): StoreHealth {
+  let healthy = true;
+  return {
+    fail(error) {
+      if (!healthy) return;
+      healthy = false;
+      const reason = error instanceof Error ? error.message : String(error);
+      report(`Crayon resumable replies: the ${name} store failed (${reason}).`);
+    },
+    ok() {
+      healthy = true;
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+type Call = <T>(run: () => Promise<T>, fallback: T) => Promise<T>;
+
+function guard(
+  publisher: Publisher,
+  subscriber: Subscriber,
+  call: Call,
+): { publisher: Publisher; subscriber: Subscriber } {
+  return {
+    publisher: {
+      connect: () => call(() => publisher.connect(), undefined),
+      publish: (channel, message) => call(() => publisher.publish(channel, message), 0),
+      set: (key, value, options) => call(() => publisher.set(key, value, options), null),
+      get: (key) => call(() => publisher.get(key), null),
+      incr: (key) => call(() => publisher.incr(key), 0),
+    },
+    subscriber: {
+      connect: () => call(() => subscriber.connect(), undefined),
+      subscribe: (channel, callback) => call(() => subscriber.subscribe(channel, callback), 0),
+      unsubscribe: (channel) => call(() => subscriber.unsubscribe(channel), 0),
+    },
+  };
+}
+
+/**
+ * The store as the instance generating a reply uses it: a failing or slow command resolves
+ * with an empty answer instead of throwing, so a lost store never stops or holds back a reply.
+ */
+export function forgivingStore(
+  publisher: Publisher,
+  subscriber: Subscriber,
+  health: StoreHealth,
+  timeoutMs: number,
+) {
+  return guard(publisher, subscriber, async (run, fallback) => {
+    try {
+      const result = await withTimeout(run(), timeoutMs);
+      health.ok();
+      return result;
+    } catch (error) {
+      health.fail(error);
+      return fallback;
+    }
+  });
+}
+
+/** The store as resumes and stops use it: a failing or slow command throws (→ `503`). */
+export function strictStore(
+  publisher: Publisher,
+  subscriber: Subscriber,
+  health: StoreHealth,
+  timeoutMs: number,
+) {
+  return guard(publisher, subscriber, async (run) => {
+    try {
+      const result = await withTimeout(run(), timeoutMs);
+      health.ok();
+      return result;
+    } catch (error) {
+      health.fail(error);
+      throw new StoreUnavailableError(error);
+    }
+  });
+}
+
+/** A store command failed or did not answer in time. */
+export class StoreUnavailableError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(
+      `The reply store is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+    this.name = "StoreUnavailableError";
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * `@crayonai/stream/server/resumable`: replies that survive their readers (reloads, dropped
+ * networks, other tabs, other instances), with Stop as an explicit request. Server-only
+ * (Node 20+, Deno, Bun): it is not part of the browser entry points.
+ *
+ * @packageDocumentation
+ */
+export { inProcessReplyStore } from "./inProcessReplyStore";
+export { type RedisReplyStoreOptions, redisReplyStore } from "./redisReplyStore";
+export type { ResumeErrorCode } from "./replyResponses";
+export type { Publisher, ReplyStore, Subscriber } from "./replyStore";
+export {
+  createResumableReplies,
+  type ResumableReplies,
+  type ResumableRepliesOptions,
+  type StartReplyOptions,
+} from "./resumableReplies";

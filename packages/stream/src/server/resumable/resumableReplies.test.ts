@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  type RedisServer,
+  redisServerPath,
+  startRedisServer,
+} from "../../../test/support/redisServer";
+import { inProcessReplyStore } from "./inProcessReplyStore";
+import { redisReplyStore } from "./redisReplyStore";
+import type { ReplyStore } from "./replyStore";
+import { createResumableReplies } from "./resumableReplies";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SSE frames with multi-byte text, so positions are characters, not bytes. */
+const frames = Array.from({ length: 40 }, (_, i) => `data: {"text":"part ${i} — ✓ 🦀"}\n\n`);
+const fullText = frames.join("");
+
+/** A generated reply: one frame every `ms`, ended early (keeping what was sent) on abort. */
+function generator(ms = 5) {
+  const seen: { signal?: AbortSignal } = {};
+  const generate = (signal: AbortSignal) => {
+    seen.signal = signal;
+    const encoder = new TextEncoder();
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await sleep(ms);
+        if (signal.aborted || i === frames.length) return controller.close();
+        controller.enqueue(encoder.encode(frames[i++]!));
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+  };
+  return { generate, seen };
+}
+
+/** Reads `count` characters (at least) of a response, then disconnects. */
+async function readSome(response: Response, count: number): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (text.length < count) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
+}
+
+const get = (position?: number) =>
+  new Request(
+    `http://x/api/chat/t1/stream${position === undefined ? "" : `?position=${position}`}`,
+  );
+const del = () => new Request("http://x/api/chat/t1/stream", { method: "DELETE" });
+
+type StoreKind = { name: string; make: () => ReplyStore };
+let redis: RedisServer | undefined;
+const kinds: StoreKind[] = [{ name: "in-process", make: inProcessReplyStore }];
+const hasRedis = redisServerPath() !== undefined;
+if (hasRedis) kinds.push({ name: "redis", make: () => redisReplyStore({ url: redis!.url }) });
+else console.warn("redis-server is not installed: the Redis store tests are skipped.");
+
+beforeAll(async () => {
+  if (hasRedis) redis = await startRedisServer();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+describe.each(kinds)("resumable replies ($name store)", ({ make }) => {
+  it("keeps generating after the reader leaves, and a resume from its position completes the text exactly", async () => {
+    const store = make();
+    const replies = createResumableReplies({ store });
+    const { generate, seen } = generator();
+    const first = await replies.start({ threadId: "t1", generate });
+    expect(first.headers.get("X-Crayon-Reply-Id")).toBeTruthy();
+    const head = await readSome(first, 300);
+    await sleep(30);
+    expect(seen.signal?.aborted).toBe(false);
+    const resumed = await replies.handle(get(head.length), { threadId: "t1" });
+    expect(resumed.status).toBe(200);
+    expect(resumed.headers.get("X-Crayon-Resume-Position")).toBe(String(head.length));
+    expect(resumed.headers.get("Content-Type")).toBe("text/event-stream");
+    expect(head + (await resumed.text())).toBe(fullText);
+    // Finished: nothing runs any more.
+    expect((await replies.handle(get(0), { threadId: "t1" })).status).toBe(204);
+    await store.close();
+  });
+
+  it("a second reader from position 0 gets the whole reply while the first still reads", async () => {
+    const store = make();
+    const replies = createResumableReplies({ store });
+    const first = await replies.start({ threadId: "t1", generate: generator().generate });
+    const second = await replies.resume(get(), { threadId: "t1", position: 0 });
+    const [a, b] = await Promise.all([first.text(), second.text()]);
+    expect(a).toBe(fullText);
+    expect(b).toBe(fullText);
+    await store.close();
+  });
+
+  it("answers 204 for an unknown thread, 416 beyond the end, 400 for a bad position", async () => {
+    const store = make();
+    const replies = createResumableReplies({ store });
+    expect((await replies.handle(get(0), { threadId: "nope" })).status).toBe(204);
+    const response = await replies.start({ threadId: "t1", generate: generator(20).generate });
+    const beyond = await replies.handle(get(1_000_000), { threadId: "t1" });
+    expect(beyond.status).toBe(416);
+    expect(await beyond.json()).toMatchObject({ error: { code: "position_out_of_range" } });
+    const bad = await replies.handle(new Request("http://x/s?position=-3"), { threadId: "t1" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: "invalid_position" } });
+    await replies.stop(del(), { threadId: "t1" });
+    await response.text();
+    await store.close();
+  });
+
+  it("stop is an explicit request: it aborts the generation, and the body ends with what was produced", async () => {
+    const store = make();
+    const replies = createResumableReplies({ store });
+    const { generate, seen } = generator(10);
+    const response = await replies.start({ threadId: "t1", generate });
+    const head = await readSome(response, 100);
+    expect((await replies.handle(del(), { threadId: "t1" })).status).toBe(202);
+    await vi.waitFor(() => expect(seen.signal?.reason).toBe("stop"));
+    await vi.waitFor(() => expect(replies.running).toBe(0));
+    expect(head.length).toBeLessThan(fullText.length);
+    expect((await replies.handle(del(), { threadId: "t1" })).status).toBe(204);
+    await store.close();
+  });
+
+  it("refuses another user's thread when authorize says no", async () => {
+    const store = make();
+    const replies = createResumableReplies({
+      store,
+      authorize: (request) => request.headers.get("Authorization") === "Bearer owner",
+    });
+    const { generate, seen } = generator(10);
+    const response = await replies.start({ threadId: "t1", generate });
+    expect((await replies.handle(get(0), { threadId: "t1" })).status).toBe(403);
+    expect((await replies.handle(del(), { threadId: "t1" })).status).toBe(403);
+    expect(seen.signal?.aborted).toBe(false);
+    const owner = new Request("http://x/s?position=0", {
+      headers: { Authorization: "Bearer owner" },
+    });
+    expect((await replies.handle(owner, { threadId: "t1" })).status).toBe(200);
+    expect(await response.text()).toBe(fullText);
+    await store.close();
+  });
+
+  it("shutdown aborts this instance's replies with reason 'shutdown' and waits for their end", async () => {
+    const store = make();
+    const replies = createResumableReplies({ store });
+    const { generate, seen } = generator(10);
+    const response = await replies.start({ threadId: "t1", generate });
+    const reading = response.text();
+    await sleep(50);
+    await replies.shutdown();
+    expect(seen.signal?.reason).toBe("shutdown");
+    expect(replies.running).toBe(0);
+    const text = await reading;
+    expect(fullText.startsWith(text)).toBe(true);
+    expect(text.length).toBeLessThan(fullText.length);
+    await store.close();
+  });
+});
+
+describe.skipIf(!hasRedis)("resumable replies across instances (one real Redis)", () => {
+  it("a reply started on A is resumed and stopped through B", async () => {
+    const storeA = redisReplyStore({ url: redis!.url });
+    const storeB = redisReplyStore({ url: redis!.url });
+    const a = createResumableReplies({ store: storeA });
+    const b = createResumableReplies({ store: storeB });
+    const one = generator();
+    const head = await readSome(await a.start({ threadId: "t1", generate: one.generate }), 200);
+    const resumed = await b.handle(get(head.length), { threadId: "t1" });
+    expect(resumed.status).toBe(200);
+    expect(head + (await resumed.text())).toBe(fullText);
+
+    const two = generator(10);
+    const second = await a.start({ threadId: "t2", generate: two.generate });
+    const reading = second.text();
+    await sleep(50);
+    const stop = await b.stop(new Request("http://x", { method: "DELETE" }), { threadId: "t2" });
+    expect(stop.status).toBe(202);
+    await vi.waitFor(() => expect(two.seen.signal?.reason).toBe("stop"));
+    const partial = await reading;
+    expect(partial.length).toBeLessThan(fullText.length);
+    expect(fullText.startsWith(partial)).toBe(true);
+    await Promise.all([storeA.close(), storeB.close()]);
+  });
+
+  it("Redis going away mid-reply: the generating instance finishes the reply, a resume gets a typed 503, logged once", async () => {
+    const server = await startRedisServer();
+    const logs: string[] = [];
+    const log = (message: string) => logs.push(message);
+    const storeA = redisReplyStore({ url: server.url, onError: () => {} });
+    const storeB = redisReplyStore({ url: server.url, onError: () => {} });
+    const a = createResumableReplies({ store: storeA, log });
+    const b = createResumableReplies({ store: storeB, log });
+    const response = await a.start({ threadId: "t1", generate: generator(10).generate });
+    const reading = response.text();
+    await sleep(60);
+    await server.stop();
+    const during = await b.handle(get(0), { threadId: "t1" });
+    expect(during.status).toBe(503);
+    expect(await during.json()).toMatchObject({ error: { code: "resume_unavailable" } });
+    expect(await reading).toBe(fullText);
+    expect(logs.length).toBeGreaterThanOrEqual(1);
+    expect(logs.length).toBeLessThanOrEqual(2); // once per instance, not per command
+    await Promise.all([storeA.close(), storeB.close()]);
+  });
+});
