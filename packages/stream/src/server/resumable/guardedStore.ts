@@ -50,18 +50,14 @@ function guard(
 }
 
 /**
- * The store as the instance generating a reply uses it: a failing or slow command resolves
- * with an empty answer instead of throwing, so a lost store never stops or holds back a reply.
+ * The store as the instance generating a reply uses it: a failing command resolves with an
+ * empty answer instead of throwing, so a lost store never stops a reply. No timer per command:
+ * these run for every chunk, and a store that is down fails at once (see `redisReplyStore`).
  */
-export function forgivingStore(
-  publisher: Publisher,
-  subscriber: Subscriber,
-  health: StoreHealth,
-  timeoutMs: number,
-) {
+export function forgivingStore(publisher: Publisher, subscriber: Subscriber, health: StoreHealth) {
   return guard(publisher, subscriber, async (run, fallback) => {
     try {
-      const result = await withTimeout(run(), timeoutMs);
+      const result = await run();
       health.ok();
       return result;
     } catch (error) {

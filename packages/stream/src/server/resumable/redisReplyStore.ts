@@ -10,6 +10,7 @@ export type RedisReplyStoreOptions = {
 
 /** The part of a `redis` (node-redis 4+) client this store uses. */
 type RedisClient = {
+  readonly isReady: boolean;
   connect(): Promise<unknown>;
   destroy?(): void;
   disconnect?(): Promise<unknown>;
@@ -76,8 +77,22 @@ export function redisReplyStore(options: RedisReplyStoreOptions): ReplyStore {
     })();
     return clients;
   };
-  const pub = async () => (await connect()).publisher;
-  const sub = async () => (await connect()).subscriber;
+  // The first command waits (at most 2 s) for the first connection; after that a command to a
+  // client that is not connected fails at once instead of waiting for Redis to come back.
+  let firstConnection: Promise<unknown> | undefined;
+  const ready = async (pick: "publisher" | "subscriber") => {
+    firstConnection ??= Promise.race([
+      connect(),
+      new Promise((resolve) => setTimeout(resolve, 2000).unref?.()),
+    ]);
+    await firstConnection;
+    const pending = await Promise.race([connect(), Promise.resolve(undefined)]);
+    const client = pending?.[pick];
+    if (!client?.isReady) throw new Error("Redis is not connected.");
+    return client;
+  };
+  const pub = () => ready("publisher");
+  const sub = () => ready("subscriber");
   return {
     name: "redis",
     publisher: {

@@ -190,6 +190,23 @@ describe.skipIf(!hasRedis)("resumable replies across instances (one real Redis)"
     await Promise.all([storeA.close(), storeB.close()]);
   });
 
+  it("after shutdown, another instance answers 204 at once (the reply is recorded as ended)", async () => {
+    const storeA = redisReplyStore({ url: redis!.url });
+    const storeB = redisReplyStore({ url: redis!.url });
+    const a = createResumableReplies({ store: storeA });
+    const b = createResumableReplies({ store: storeB });
+    const response = await a.start({ threadId: "t3", generate: generator(10).generate });
+    const reading = response.text();
+    await sleep(50);
+    await a.shutdown();
+    await storeA.close();
+    const started = Date.now();
+    expect((await b.handle(get(0), { threadId: "t3" })).status).toBe(204);
+    expect(Date.now() - started).toBeLessThan(500);
+    await reading;
+    await storeB.close();
+  });
+
   it("Redis going away mid-reply: the generating instance finishes the reply, a resume gets a typed 503, logged once", async () => {
     const server = await startRedisServer();
     const logs: string[] = [];

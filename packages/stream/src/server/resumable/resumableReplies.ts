@@ -3,6 +3,7 @@ import { forgivingStore, StoreUnavailableError, storeHealth, strictStore } from 
 import { inProcessReplyStore } from "./inProcessReplyStore";
 import { errorResponse, noReply } from "./replyResponses";
 import type { ReplyStore } from "./replyStore";
+import { replyText } from "./replyText";
 
 /** Options for {@link createResumableReplies}. */
 export type ResumableRepliesOptions = {
@@ -71,6 +72,9 @@ type LocalReply = {
   abort: AbortController;
   /** Characters produced so far. */
   length: number;
+  /** The length last written to the store, and whether a write is on its way. */
+  stored: number;
+  writing: boolean;
   settled: Promise<void>;
 };
 
@@ -98,14 +102,17 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
   const store = options.store ?? inProcessReplyStore();
   const prefix = options.keyPrefix ?? "crayon";
   const ttl = options.ttlSeconds ?? 24 * 60 * 60;
-  const health = storeHealth(store.name, options.log ?? ((message) => console.error(message)));
+  const log = options.log ?? ((message: string) => console.error(message));
+  const health = storeHealth(store.name, log);
   // The generating side never waits on, or fails with, the store; readers get a 503 instead.
-  const producer = forgivingStore(store.publisher, store.subscriber, health, 1000);
+  const producer = forgivingStore(store.publisher, store.subscriber, health);
   const reader = strictStore(store.publisher, store.subscriber, health, 2000);
   // `resumable-stream` calls the store from timers too, where a throw would be unhandled: it only
   // ever sees the forgiving store, and resumes check the store strictly before they use it.
   const context = createResumableStreamContext({ waitUntil: null, keyPrefix: prefix, ...producer });
   const locals = new Map<string, LocalReply>();
+  /** This instance's running reply of each thread (the store is asked about the others). */
+  const localThreads = new Map<string, LocalReply>();
   const threadKey = (threadId: string) => `${prefix}:thread:${threadId}`;
   const lengthKey = (replyId: string) => `${prefix}:length:${replyId}`;
   const typeKey = (replyId: string) => `${prefix}:type:${replyId}`;
@@ -114,43 +121,18 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
   const authorized = async (request: Request, threadId: string) =>
     !options.authorize || (await options.authorize(request, threadId));
 
-  /** The decoded body, counted; it never errors (a failing generation just ends it). */
-  const countedText = (body: ReadableStream<Uint8Array>, local: LocalReply, done: () => void) => {
-    const source = body.getReader();
-    const decoder = new TextDecoder();
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      done();
-    };
-    return new ReadableStream<string>({
-      async pull(controller) {
-        try {
-          for (;;) {
-            const { done: finished, value } = await source.read();
-            const text = finished ? decoder.decode() : decoder.decode(value, { stream: true });
-            if (text) {
-              local.length += text.length;
-              // Before the reader can have it, so a resume never asks beyond a stale length.
-              void producer.publisher.set(lengthKey(local.id), String(local.length), { EX: ttl });
-              controller.enqueue(text);
-            }
-            if (finished) break;
-            if (text) return;
-          }
-        } catch (error) {
-          (options.log ?? console.error)(
-            `Crayon resumable replies: a reply's body failed (${error instanceof Error ? error.message : String(error)}); it ends here.`,
-          );
-        }
-        controller.close();
-        end();
-      },
-      cancel() {
-        void source.cancel().catch(() => {});
-        end();
-      },
+  /**
+   * Keeps the store's length of a reply close behind the real one, for other instances' range
+   * checks: one write at a time, each with the latest length (not one per chunk).
+   */
+  const writeLength = (local: LocalReply) => {
+    if (local.writing || local.stored === local.length) return;
+    local.writing = true;
+    const length = local.length;
+    void producer.publisher.set(lengthKey(local.id), String(length), { EX: ttl }).then(() => {
+      local.stored = length;
+      local.writing = false;
+      writeLength(local);
     });
   };
 
@@ -163,18 +145,22 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       threadId,
       abort,
       length: 0,
+      stored: 0,
+      writing: false,
       settled: new Promise<void>((resolve) => {
         settle = resolve;
       }),
     };
     locals.set(id, local);
+    localThreads.set(threadId, local);
     const release = () => {
       if (locals.get(id) === local) locals.delete(id);
+      if (localThreads.get(threadId) === local) localThreads.delete(threadId);
       void producer.subscriber.unsubscribe(stopChannel(id));
       settle();
     };
-    // Subscribed before the reply is announced, so no stop can be missed.
-    await producer.subscriber.subscribe(stopChannel(id), () => abort.abort("stop"));
+    // Subscribed before the reply is announced (below), so no stop can be missed.
+    const subscribed = producer.subscriber.subscribe(stopChannel(id), () => abort.abort("stop"));
     let response: Response;
     try {
       response = await generate(abort.signal);
@@ -186,13 +172,26 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       release();
       return response;
     }
-    const text = countedText(response.body, local, release);
-    const stream = (await context.createNewResumableStream(id, () => text)) ?? text;
-    const contentType = response.headers.get("Content-Type") ?? "text/event-stream";
-    await Promise.all([
-      producer.publisher.set(typeKey(id), contentType, { EX: ttl }),
-      producer.publisher.set(threadKey(threadId), id, { EX: ttl }),
+    const text = replyText(response.body, {
+      onText(chunk) {
+        local.length += chunk.length;
+        writeLength(local);
+      },
+      onEnd: release,
+      onError(error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        log(`Crayon resumable replies: a reply's body failed (${reason}); it ends there.`);
+      },
+    });
+    const [kept] = await Promise.all([
+      context.createNewResumableStream(id, () => text),
+      subscribed,
     ]);
+    const stream = kept ?? text;
+    const contentType = response.headers.get("Content-Type") ?? "text/event-stream";
+    // Announced once the stop channel is listened to; a resume that comes before finds nothing.
+    void producer.publisher.set(typeKey(id), contentType, { EX: ttl });
+    void producer.publisher.set(threadKey(threadId), id, { EX: ttl });
     const headers = new Headers(response.headers);
     headers.delete("Content-Length");
     headers.set("X-Crayon-Reply-Id", id);
@@ -211,6 +210,8 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
 
   /** The reply running for the thread: its id, or undefined. Throws when the store is down. */
   const runningReply = async (threadId: string): Promise<string | undefined> => {
+    const local = localThreads.get(threadId);
+    if (local) return local.id;
     const id = await reader.publisher.get(threadKey(threadId));
     if (typeof id !== "string") return undefined;
     const state = locals.has(id) ? true : await strictSentinel(id);
@@ -239,7 +240,14 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       }
       const contentType = (await reader.publisher.get(typeKey(id))) ?? "text/event-stream";
       const stream = await withAckTimeout(context.resumeExistingStream(id, position));
-      if (!stream) return noReply();
+      if (stream === null) return noReply();
+      if (stream === undefined) {
+        // No answer from the instance generating it: busy, or gone without a word.
+        return errorResponse(
+          "resume_unavailable",
+          "The reply's instance did not answer; try again.",
+        );
+      }
       return new Response(stream.pipeThrough(new TextEncoderStream()), {
         status: 200,
         headers: {
@@ -253,8 +261,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       if (error instanceof StoreUnavailableError) {
         return errorResponse("resume_unavailable", "The reply store is unavailable; try again.");
       }
-      // The instance generating it is gone (no answer): nothing runs; the stored reply stands.
-      return noReply();
+      return errorResponse("resume_unavailable", "The reply's instance did not answer; try again.");
     }
   };
 
@@ -294,8 +301,16 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       const running = [...locals.values()];
       for (const local of running) local.abort.abort("shutdown");
       let timer: ReturnType<typeof setTimeout> | undefined;
+      // Ended, and recorded as ended in the store (`resumable-stream` writes that just after
+      // the body's end), so other instances answer 204 at once instead of waiting for us.
+      const recorded = async (local: LocalReply) => {
+        await local.settled;
+        while ((await producer.publisher.get(`${prefix}:rs:sentinel:${local.id}`)) === "1") {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
       await Promise.race([
-        Promise.all(running.map((local) => local.settled)),
+        Promise.all(running.map(recorded)),
         new Promise((resolve) => {
           timer = setTimeout(resolve, timeoutMs);
         }),
@@ -308,13 +323,16 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
   };
 }
 
-/** `resume-stream` waits for the generating instance's answer; one that never comes means it is gone. */
-function withAckTimeout<T>(promise: Promise<T>): Promise<T | null> {
+/**
+ * `resumable-stream` waits for the generating instance's answer (`null`: it finished meanwhile);
+ * `undefined` when none came in time.
+ */
+function withAckTimeout<T>(promise: Promise<T | null | undefined>): Promise<T | null | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([
     promise,
-    new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), ackTimeoutMs);
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ackTimeoutMs);
     }),
   ]).finally(() => clearTimeout(timer));
 }

@@ -1,0 +1,225 @@
+// `pnpm --filter @crayonai/stream bench:resume`: what a resumable reply costs against a plain
+// one (throughput and time to first byte, in-process and Redis store), how soon a resume
+// answers, and 200 concurrent replies on one instance with Redis, each cut and resumed. Real
+// HTTP over loopback and a real redis-server of its own (skipped, saying so, without one).
+// Prints figures and ratios; it never fails on them.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { inProcessReplyStore } from "../src/server/resumable/inProcessReplyStore";
+import { redisReplyStore } from "../src/server/resumable/redisReplyStore";
+import type { ReplyStore } from "../src/server/resumable/replyStore";
+import { createResumableReplies } from "../src/server/resumable/resumableReplies";
+import { redisServerPath, startRedisServer } from "../test/support/redisServer";
+import { fixed, ratio, table } from "./table";
+
+const EVENTS = 4000; // one SSE event per chunk, as a model's tokens arrive
+const RUNS = 15;
+const frame = (i: number) => `data: {"type":"text","text":"token ${i} of a long reply — ✓"}\n\n`;
+const fullBody = Array.from({ length: EVENTS }, (_, i) => frame(i)).join("");
+
+/** A reply as fast as it can go (`paceMs` 0), or one event every `paceMs`. */
+function reply(signal: AbortSignal, paceMs = 0, events = EVENTS): Response {
+  const encoder = new TextEncoder();
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (paceMs) await new Promise((resolve) => setTimeout(resolve, paceMs));
+      else if (i % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted || i === events) return controller.close();
+      controller.enqueue(encoder.encode(frame(i++)));
+    },
+  });
+  return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+}
+
+type Handler = (request: Request) => Promise<Response> | Response;
+
+/** A Node HTTP server for a Fetch-API handler (what Hono's or Next's adapters do). */
+async function serve(handler: Handler): Promise<{ url: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const abort = new AbortController();
+    res.on("close", () => abort.abort());
+    const request = new Request(`http://127.0.0.1${req.url}`, {
+      method: req.method,
+      signal: abort.signal,
+    });
+    const response = await handler(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (!response.body) return res.end();
+    Readable.fromWeb(response.body as never)
+      .on("error", () => res.destroy())
+      .pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+let nextThread = 0;
+
+/** Routes: `/plain` and `/resumable` start a reply; `/t/:id/stream` resumes or stops. */
+function handlerFor(store: ReplyStore, paceMs = 0, events = EVENTS): Handler {
+  const replies = createResumableReplies({ store });
+  return (request) => {
+    const url = new URL(request.url);
+    const abort = new AbortController();
+    if (url.pathname === "/plain") return reply(abort.signal, paceMs, events);
+    if (url.pathname === "/resumable") {
+      const threadId = url.searchParams.get("thread") ?? `t${nextThread++}`;
+      return replies.start({ threadId, generate: (signal) => reply(signal, paceMs, events) });
+    }
+    const match = /^\/t\/([^/]+)\/stream$/.exec(url.pathname);
+    if (match) return replies.handle(request, { threadId: match[1]! });
+    return new Response(null, { status: 404 });
+  };
+}
+
+/** Reads a whole response: time to first byte and to the end, and the text. */
+async function read(url: string, init?: RequestInit) {
+  const start = performance.now();
+  const response = await fetch(url, init);
+  if (!response.body) return { firstByte: 0, total: 0, text: "", status: response.status };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let firstByte = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!firstByte) firstByte = performance.now() - start;
+    text += decoder.decode(value, { stream: true });
+  }
+  return { firstByte, total: performance.now() - start, text, status: response.status };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+async function throughput(store: ReplyStore, path: string) {
+  const { url, server } = await serve(handlerFor(store));
+  const firstBytes: number[] = [];
+  const totals: number[] = [];
+  for (let run = 0; run < RUNS + 3; run++) {
+    const result = await read(`${url}${path}`);
+    if (result.text !== fullBody) throw new Error(`${path}: the body differs`);
+    if (run < 3) continue;
+    firstBytes.push(result.firstByte);
+    totals.push(result.total);
+  }
+  server.close();
+  const ms = median(totals);
+  return { ttfb: median(firstBytes), ms, mbps: fullBody.length / 1e6 / (ms / 1000) };
+}
+
+/** Starts a reply, reads it until `enough(text)`, then disconnects; returns what was read. */
+async function readThenDisconnect(url: string, enough: (text: string) => boolean) {
+  const abort = new AbortController();
+  const response = await fetch(url, { signal: abort.signal });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let head = "";
+  while (!enough(head)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    head += decoder.decode(value, { stream: true });
+  }
+  abort.abort();
+  return head;
+}
+
+/** From a reader's reconnect to the first resumed byte, for a reply cut 300 ms in. */
+async function resumeLatency(store: ReplyStore) {
+  const { url, server } = await serve(handlerFor(store, 5, 400));
+  const times: number[] = [];
+  for (let run = 0; run < 20; run++) {
+    const thread = `latency-${run}-${Math.random()}`;
+    const until = Date.now() + 300;
+    const head = await readThenDisconnect(
+      `${url}/resumable?thread=${thread}`,
+      () => Date.now() >= until,
+    );
+    const result = await read(`${url}/t/${thread}/stream?position=${head.length}`, {});
+    times.push(result.firstByte);
+    if (head + result.text !== Array.from({ length: 400 }, (_, i) => frame(i)).join("")) {
+      throw new Error("a resumed reply differs");
+    }
+  }
+  server.close();
+  return median(times);
+}
+
+/** 200 paced replies at once, each read in part, cut, and resumed from its position. */
+async function concurrent(store: ReplyStore, count = 200) {
+  const events = 600;
+  const expected = Array.from({ length: events }, (_, i) => frame(i)).join("");
+  const { url, server } = await serve(handlerFor(store, 10, events));
+  const start = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: count }, async (_, n) => {
+      const thread = `many-${n}-${Math.random()}`;
+      const head = await readThenDisconnect(
+        `${url}/resumable?thread=${thread}`,
+        (text) => text.length >= 1000 + n * 5,
+      );
+      const rest = await read(`${url}/t/${thread}/stream?position=${head.length}`, {});
+      if (head + rest.text !== expected) {
+        console.warn(`reply ${n}: resume answered ${rest.status} at ${head.length}`);
+      }
+      return head + rest.text === expected;
+    }),
+  );
+  server.close();
+  return { lost: results.filter((ok) => !ok).length, ms: performance.now() - start };
+}
+
+const stores: { name: string; make: () => ReplyStore; stop?: () => Promise<void> }[] = [
+  { name: "in-process", make: inProcessReplyStore },
+];
+if (redisServerPath()) {
+  const redis = await startRedisServer();
+  stores.push({ name: "redis", make: () => redisReplyStore({ url: redis.url }), stop: redis.stop });
+} else {
+  console.warn("redis-server is not installed: the Redis rows are left out.");
+}
+
+const rows: string[][] = [];
+const plain = await throughput(inProcessReplyStore(), "/plain");
+rows.push(["plain", fixed(plain.ttfb, 2), fixed(plain.ms), fixed(plain.mbps), "1.00×", "—"]);
+const extra: string[][] = [];
+for (const { name, make } of stores) {
+  const store = make();
+  const kit = await throughput(store, "/resumable");
+  rows.push([
+    `resumable (${name})`,
+    fixed(kit.ttfb, 2),
+    fixed(kit.ms),
+    fixed(kit.mbps),
+    ratio(plain.mbps / kit.mbps),
+    `${fixed(kit.ttfb - plain.ttfb, 2)} ms`,
+  ]);
+  const latency = await resumeLatency(store);
+  const many = name === "redis" ? await concurrent(store) : undefined;
+  extra.push([
+    name,
+    fixed(latency, 2),
+    many
+      ? `${200 - many.lost}/200 complete, ${many.lost} lost (${fixed(many.ms / 1000, 1)} s)`
+      : "—",
+  ]);
+  await store.close();
+}
+for (const { stop } of stores) await stop?.();
+
+console.log(
+  `\nResumable replies: ${EVENTS} SSE events (${fixed(fullBody.length / 1e6, 2)} MB) over loopback HTTP, median of ${RUNS}\n`,
+);
+console.log(
+  table(
+    ["reply", "first byte ms", "whole reply ms", "MB/s", "time vs plain", "first byte overhead"],
+    rows,
+  ),
+);
+console.log(
+  "\nResume: reconnect → first resumed byte (median of 20), and 200 concurrent replies cut and resumed\n",
+);
+console.log(table(["store", "resume first byte ms", "200 concurrent (Redis)"], extra));
+process.exit(0);
