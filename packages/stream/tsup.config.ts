@@ -14,6 +14,7 @@ export const entry = {
   "converters/openai": "src/converters/openai/index.ts",
   "converters/ag-ui": "src/converters/ag-ui/index.ts",
   "converters/vercel": "src/converters/vercel/index.ts",
+  "backends/crayon": "src/backends/crayon/index.ts",
   "backends/ag-ui": "src/backends/ag-ui/index.ts",
   "backends/vercel": "src/backends/vercel/index.ts",
   "backends/openai": "src/backends/openai/index.ts",

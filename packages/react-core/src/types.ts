@@ -168,7 +168,41 @@ export type ThreadParams<TExternal = Message> = {
   onError?: (error: ChatError, info: { threadId: string }) => void;
   /** How often streamed changes reach React. Default `{ intervalMs: 50 }` (see the README). */
   streamBatching?: StreamBatching;
+  /**
+   * Reopens a thread's running reply from character `position` of its response body (UTF-8
+   * decoded, counted as JavaScript string length). Return the `Response` (200; with the header
+   * `X-Crayon-Resume-Position: <position>` when the server started there, without it when it
+   * starts from 0), `null` when no reply is running (204), or throw. With it set, a reply whose
+   * connection drops is reconnected (see `reconnect`), and a thread whose history loads follows
+   * a reply still running on the server (from `position: 0`). The bundled backends build it.
+   */
+  resumeStream?: (request: ResumeStreamRequest) => Promise<Response | null>;
+  /**
+   * Asks the server to stop the thread's running reply (a dropped connection is not a stop).
+   * Called by `stop()` besides the local abort, and retried with the `reconnect` delays while
+   * it fails; a failure never reaches the UI.
+   */
+  stopStream?: (request: { threadId: string }) => Promise<void>;
+  /**
+   * How a reply whose connection drops is reopened with `resumeStream`: `false` never
+   * reconnects; `delays` are the waits (ms) before each try. Default
+   * `{ delays: [250, 500, 1000, 2000, 3000, 3000] }` (about 10 s). Status `reconnecting` while
+   * it tries.
+   */
+  reconnect?: ReconnectOptions;
 };
+
+/** What `resumeStream` receives. */
+export type ResumeStreamRequest = {
+  threadId: string;
+  /** The characters of the body the client already has: the server sends the rest. */
+  position: number;
+  /** Aborts when the reply is stopped. */
+  signal: AbortSignal;
+};
+
+/** `false` never reconnects; `delays` are the waits (ms) before each reconnection try. */
+export type ReconnectOptions = false | { delays?: number[] };
 
 /** Everything `useChat` accepts. */
 export type UseChatParams<TExternal = Message> = ThreadListParams & ThreadParams<TExternal>;
@@ -180,7 +214,8 @@ export type UserMessageInput =
 
 /**
  * What a thread is doing, in one value: `submitted` (a request is sent, nothing arrived yet),
- * `streaming` (a reply arrives), `loading` (its history loads), `awaiting_input` (the last
+ * `streaming` (a reply arrives), `reconnecting` (the reply's connection dropped and is being
+ * reopened with `resumeStream`; still running), `loading` (its history loads), `awaiting_input` (the last
  * reply asks the user), `error` (the last action failed) or `idle`.
  */
 export type ThreadStatus =
@@ -188,6 +223,7 @@ export type ThreadStatus =
   | "loading"
   | "submitted"
   | "streaming"
+  | "reconnecting"
   | "awaiting_input"
   | "error";
 
@@ -201,6 +237,11 @@ export type ThreadState = {
   status: ThreadStatus;
   /** A reply is streaming. */
   isRunning: boolean;
+  /**
+   * The running reply's connection dropped and is being reopened (`status: "reconnecting"`;
+   * `isRunning` stays true and `stop` still works).
+   */
+  isReconnecting: boolean;
   /** The thread's history is loading. */
   isLoadingMessages: boolean;
   /** The last assistant message waits for the user (`status: "awaiting_input"`). */
@@ -220,7 +261,10 @@ export type ThreadState = {
 export type ThreadActions = {
   /** Sends a user message and streams the reply. Rejects with `thread_busy` while a reply streams. */
   processMessage: (message: UserMessageInput) => Promise<void>;
-  /** Stops the streaming reply; its partial content is kept and marked `stopped`. */
+  /**
+   * Stops the streaming reply; its partial content is kept and marked `stopped`. With
+   * `stopStream` set, the server is asked to stop generating too.
+   */
   stop: () => void;
   /** Runs the last reply again (after an error or stop); the failed one stays as a branch. */
   retry: () => Promise<void>;

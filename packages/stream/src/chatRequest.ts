@@ -81,4 +81,31 @@ export type ChatBackend<TExternal = any> = {
   processMessage: (request: ChatRequest<TExternal>) => Promise<Response>;
   streamProtocol: StreamProtocolAdapter;
   messageConverter: MessageFormatConverter<TExternal>;
+  /**
+   * Reopens the thread's running reply from character `position` of its response body (UTF-8
+   * decoded, counted as JavaScript string length): the `Response` for a 200 (with the header
+   * `X-Crayon-Resume-Position: <position>` when the server started there; without it, from
+   * 0), `null` for a 204 (no reply is running), a throw otherwise. Used to reconnect a dropped
+   * reply and to follow a reply still running when a thread loads.
+   */
+  resumeStream?: (request: ResumeStreamRequest) => Promise<Response | null>;
+  /**
+   * Asks the server to stop the thread's running reply (a dropped connection is not a stop);
+   * called by `stop()` besides the local abort.
+   */
+  stopStream?: (request: { threadId: string }) => Promise<void>;
+  /**
+   * How a dropped reply is reopened with `resumeStream`: `false` never; `delays` are the waits
+   * (ms) before each try (default about 10 s in all).
+   */
+  reconnect?: false | { delays?: number[] };
+};
+
+/** What a backend's `resumeStream` receives. */
+export type ResumeStreamRequest = {
+  threadId: string;
+  /** The characters of the reply's body the client already has: the server sends the rest. */
+  position: number;
+  /** Aborts when the reply is stopped. */
+  signal: AbortSignal;
 };

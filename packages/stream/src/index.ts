@@ -15,6 +15,7 @@ export type {
   ChatRequest,
   ChatTrigger,
   HumanResponse,
+  ResumeStreamRequest,
   ToolDefinition,
 } from "./chatRequest";
 export type { MessageFormatConverter } from "./converter";

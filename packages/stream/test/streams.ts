@@ -21,6 +21,16 @@ export function responseFromChunks(
   return new Response(body, { status: 200, ...init });
 }
 
+/** A `fetch` that records its calls and answers each with `respond()` (default: empty). */
+export function recordingFetch(respond: () => Response = () => new Response("")) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const fetch = (async (url: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    return respond();
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
 /** A Response whose body yields these chunks and then fails with `error` (a dropped connection). */
 export function failingResponse(chunks: ReadonlyArray<string>, error: unknown): Response {
   let i = 0;

@@ -15,6 +15,11 @@ export type ChatErrorCode =
   | "delete_failed"
   /** `processMessage` threw before returning a response. */
   | "process_failed"
+  /**
+   * The reply's connection dropped and, reopening it, the server said it is no longer running
+   * (it finished or ended elsewhere): the stored thread is loaded instead.
+   */
+  | "reply_moved"
   /** There is nothing to retry, respond to, edit or switch to. */
   | "invalid_action";
 

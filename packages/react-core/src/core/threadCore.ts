@@ -9,6 +9,7 @@ import { answerToolCalls, defaultToolRoundtrips } from "./clientTools";
 import { MessageTree } from "./messageTree";
 import { type ReplyResult, readReply } from "./replyReader";
 import { chatRequest, type RequestIntent, replyOutcome, toolResultIntent } from "./replyRequest";
+import { replyConnection, stopRemotely, withoutRunningReply } from "./replyResumption";
 import { createThreadActions } from "./threadActions";
 import { lastAwaitingIndex, mergeHistory, withParents } from "./threadEdits";
 import { fetchHistory } from "./threadHistory";
@@ -43,6 +44,8 @@ export class ThreadCore {
   private receiving = false;
   /** History that arrived while a reply was streaming; merged in when it ends. */
   private pendingHistory: Message[] | undefined;
+  /** Asking the server for a reply still running there (see {@link attach}), if it is. */
+  private attaching: AbortController | undefined;
 
   constructor(
     readonly host: ThreadHost,
@@ -64,10 +67,14 @@ export class ThreadCore {
 
   /**
    * Aborts the streaming reply, if any. The reply ends at once, even if the response does not
-   * honour the abort signal; its partial content is kept and marked `stopped`.
+   * honour the abort signal; its partial content is kept and marked `stopped`. With
+   * `stopStream` set, the server is asked to stop generating it too.
    */
   stop(): void {
-    this.abortController?.abort();
+    if (!this.abortController) return;
+    this.abortController.abort();
+    const { threadId } = this;
+    if (threadId !== null) stopRemotely(this.host.params(), threadId);
   }
 
   /**
@@ -93,7 +100,9 @@ export class ThreadCore {
         if (this.streaming) {
           this.pendingHistory = history.messages;
           this.set({ isLoadingMessages: false, error });
-        } else if (this.version === version) {
+          return;
+        }
+        if (this.version === version) {
           // Nothing changed here meanwhile: the stored tree, with every branch, is the thread.
           this.tree.load(history.messages, history.activeLeafId);
           this.publish(this.tree.activePath(), { isLoadingMessages: false, error });
@@ -102,6 +111,7 @@ export class ThreadCore {
           const merged = mergeHistory(history.messages, current);
           this.publish(merged, { isLoadingMessages: false, error });
         }
+        void this.attach(threadId);
       } catch (error) {
         if (generation !== this.loadGeneration) return;
         this.set({ isLoadingMessages: false, error: ChatError.from("load_failed", error) });
@@ -178,7 +188,12 @@ export class ThreadCore {
    * and sends them back (up to `maxToolRoundtrips` times). The thread is busy (`isRunning`)
    * from the first moment to the end, so nothing else can interleave.
    */
-  async run(prepare: () => Message[] | Promise<Message[]>, intent: RequestIntent): Promise<void> {
+  async run(
+    prepare: () => Message[] | Promise<Message[]>,
+    intent: RequestIntent,
+    attached?: Response,
+  ): Promise<void> {
+    this.attaching?.abort();
     const controller = new AbortController();
     const { signal } = controller;
     this.abortController = controller;
@@ -191,7 +206,12 @@ export class ThreadCore {
       const prepared = prepare();
       let history = Array.isArray(prepared) ? prepared : await untilAborted(prepared, signal);
       for (let roundtrip = 0; ; roundtrip++) {
-        const result = await this.streamReply(history, controller, intent);
+        const result = await this.streamReply(
+          history,
+          controller,
+          intent,
+          roundtrip === 0 ? attached : undefined,
+        );
         failure = result.failure;
         if (failure || signal.aborted) break;
         const params = this.host.params();
@@ -213,7 +233,7 @@ export class ThreadCore {
     } finally {
       if (this.abortController === controller) this.abortController = undefined;
       this.receiving = false;
-      this.set({ isRunning: false, error: failure });
+      this.set({ isRunning: false, isReconnecting: false, error: failure });
       this.host.setRunning(this, false);
       const { onError } = this.host.params();
       if (failure && onError) {
@@ -223,14 +243,22 @@ export class ThreadCore {
     }
   }
 
-  /** Sends `history` to the backend and streams the reply into the thread. */
+  /**
+   * Sends `history` to the backend and streams the reply into the thread; or streams the
+   * `attached` response of a reply already running on the server.
+   */
   private async streamReply(
     history: Message[],
     controller: AbortController,
     intent: RequestIntent,
+    attached?: Response,
   ): Promise<ReplyResult> {
     const params = this.host.params();
     const { signal } = controller;
+    const connection = replyConnection(params, signal, {
+      onReconnecting: () => this.set({ isReconnecting: true }),
+      onReconnected: () => this.set({ isReconnecting: false }),
+    });
     const agentState = this.store.getState().agentState;
     const applyForgotten = (ids: readonly string[]) => {
       for (const id of ids) this.tree.remove(id);
@@ -249,17 +277,8 @@ export class ThreadCore {
             this.threadId ?? (await untilAborted(this.createThread(history), signal));
           const { onEvent } = params;
           if (onEvent) observeEvent = (event) => observe(() => onEvent(event, { threadId }));
-          const { processMessage } = params;
-          if (!processMessage) throw new ChatError("invalid_action", "No processMessage is set.");
-          const request = chatRequest({
-            params,
-            history,
-            threadId,
-            controller,
-            agentState,
-            intent,
-          });
-          return params.streamProtocol.parse(await untilAborted(processMessage(request), signal));
+          const response = attached ?? (await this.request(history, controller, intent, threadId));
+          return params.streamProtocol.parse(connection.open(response, threadId));
         },
         onEvent: (event) => observeEvent?.(event),
         onUpdate: (update) => {
@@ -274,24 +293,100 @@ export class ThreadCore {
     } finally {
       this.streaming = false;
     }
+    if (connection.moved && params.loadThread) return this.replyMoved(history, signal);
 
     applyForgotten(result.forgotten);
     let messages = result.messages;
     if (this.pendingHistory) {
-      messages = mergeHistory(this.pendingHistory, messages);
+      // The reply as stored meanwhile (same ids) is the one streamed here: never shown twice.
+      const streamed = new Set(result.reply.map((m) => m.id));
+      const stored = this.pendingHistory.filter((m) => !streamed.has(m.id));
+      messages = mergeHistory(stored, messages);
       this.pendingHistory = undefined;
     }
     this.publish(messages, result.agentState && { agentState: result.agentState.value });
     // `onFinish` sees the messages as the thread shows them (and `onUpdateMessage` saw them).
     const reply = this.notifyUpdated(result.reply);
-    const { onFinish } = params;
-    if (onFinish) {
-      const shown = this.store.getState().messages;
-      const outcome = replyOutcome(result.failure, signal.aborted, shown);
-      const finish = { messages: shown, reply, outcome, state: result.finalAgentState };
-      observe(() => onFinish({ threadId: this.threadId ?? "", ...finish }));
-    }
+    this.finish(reply, result.failure, signal.aborted, result.finalAgentState);
     return result;
+  }
+
+  /** Calls the app's `processMessage` for one reply. */
+  private async request(
+    history: Message[],
+    controller: AbortController,
+    intent: RequestIntent,
+    threadId: string,
+  ): Promise<Response> {
+    const params = this.host.params();
+    const { processMessage } = params;
+    if (!processMessage) throw new ChatError("invalid_action", "No processMessage is set.");
+    const agentState = this.store.getState().agentState;
+    const request = chatRequest({ params, history, threadId, controller, agentState, intent });
+    return untilAborted(processMessage(request), controller.signal);
+  }
+
+  /** Reports the end of a reply to `onFinish`, with the messages as the thread shows them. */
+  private finish(reply: Message[], failure: ChatError | null, stopped: boolean, state: unknown) {
+    const { onFinish } = this.host.params();
+    if (!onFinish) return;
+    const shown = this.store.getState().messages;
+    const outcome = replyOutcome(failure, stopped, shown);
+    observe(() =>
+      onFinish({ threadId: this.threadId ?? "", messages: shown, reply, outcome, state }),
+    );
+  }
+
+  /**
+   * The reply ended elsewhere while its connection was down (the server no longer runs it):
+   * the stored thread, with the finished reply, replaces what was streamed here.
+   */
+  private async replyMoved(history: Message[], signal: AbortSignal): Promise<ReplyResult> {
+    this.pendingHistory = undefined;
+    this.set({ isReconnecting: false });
+    await this.load();
+    const { messages, error, agentState } = this.store.getState();
+    const before = new Set(history.map((m) => m.id));
+    const reply = messages.filter((m) => !before.has(m.id));
+    this.finish(reply, error, signal.aborted, agentState);
+    return { messages, forgotten: [], reply, failure: error, finalAgentState: agentState };
+  }
+
+  /**
+   * Follows a reply still running on the server for this thread, whose history just loaded:
+   * `resumeStream` from position 0, streamed as a normal run over the loaded history without
+   * the reply as stored so far (the replay builds it again). No reply (null) or a failure
+   * leaves the stored messages as they are.
+   */
+  private async attach(threadId: string): Promise<void> {
+    const { resumeStream } = this.host.params();
+    if (!resumeStream || this.attaching || this.store.getState().isRunning) return;
+    const controller = new AbortController();
+    this.attaching = controller;
+    let response: Response | null = null;
+    try {
+      response = await resumeStream({ threadId, position: 0, signal: controller.signal });
+    } catch {
+      // The stored messages stand.
+    } finally {
+      if (this.attaching === controller) this.attaching = undefined;
+    }
+    if (!response) return;
+    if (
+      !response.ok ||
+      controller.signal.aborted ||
+      this.store.getState().isRunning ||
+      this.threadId !== threadId
+    ) {
+      response.body?.cancel().catch(() => {});
+      return;
+    }
+    const prepare = () => {
+      const { history, running } = withoutRunningReply(this.store.getState().messages);
+      for (const message of running) this.tree.remove(message.id);
+      return history;
+    };
+    await this.run(prepare, { trigger: "submit-message" }, response);
   }
 
   private async createThread(history: Message[]): Promise<string> {

@@ -7,6 +7,7 @@ export function idleThreadState(threadId: string | null): ThreadState {
     messages: [],
     status: "idle",
     isRunning: false,
+    isReconnecting: false,
     isLoadingMessages: false,
     isAwaitingInput: false,
     error: null,
@@ -18,7 +19,7 @@ export function idleThreadState(threadId: string | null): ThreadState {
 /** The fields a thread's status is derived from. */
 export type StatusInputs = Pick<
   ThreadState,
-  "isRunning" | "isLoadingMessages" | "isAwaitingInput" | "error"
+  "isRunning" | "isReconnecting" | "isLoadingMessages" | "isAwaitingInput" | "error"
 > & {
   /** A reply is running and its first event has arrived. */
   receiving: boolean;
@@ -26,9 +27,10 @@ export type StatusInputs = Pick<
 
 /**
  * The one status of a thread, from its flags: a running reply is `submitted` until its first
- * event and `streaming` after; then a loading history, a question for the user, an error.
+ * event and `streaming` after (`reconnecting` while its dropped connection is reopened); then a loading history, a question for the user, an error.
  */
 export function threadStatus(state: StatusInputs): ThreadStatus {
+  if (state.isRunning && state.isReconnecting) return "reconnecting";
   if (state.isRunning) return state.receiving ? "streaming" : "submitted";
   if (state.isLoadingMessages) return "loading";
   if (state.isAwaitingInput) return "awaiting_input";

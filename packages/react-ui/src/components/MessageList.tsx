@@ -242,6 +242,10 @@ export function MessageList({
             isRunning={isRunning}
             agentName={agentName}
           />
+          {/* Always there, so the change is announced; empty (and hidden) unless reconnecting. */}
+          <div className="crayon-reconnecting" role="status" aria-live="polite">
+            {thread.status === "reconnecting" ? "Reconnecting…" : null}
+          </div>
         </div>
       </ReplyRunningContext.Provider>
     </ThreadActionsContext.Provider>

@@ -14,23 +14,41 @@ export type HttpOptions = {
 };
 
 /**
- * POSTs `body` as JSON, asking for Server-Sent Events, with the options' headers (which win over
- * the defaults) and the request's abort signal.
+ * `fetch` with the options' headers (which win over `headers`), `credentials` and `fetch`.
  */
-export async function postJSON(
+export async function fetchWith(
   url: string,
-  body: unknown,
-  signal: AbortSignal,
+  init: RequestInit & { headers: Record<string, string> },
   options: HttpOptions,
 ): Promise<Response> {
   const extra =
     typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
   const doFetch = options.fetch ?? globalThis.fetch;
   return doFetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...extra },
-    body: JSON.stringify(body),
-    signal,
+    ...init,
+    headers: { ...init.headers, ...extra },
     ...(options.credentials !== undefined && { credentials: options.credentials }),
   });
+}
+
+/**
+ * POSTs `body` as JSON, asking for Server-Sent Events, with the options' headers (which win over
+ * the defaults) and the request's abort signal.
+ */
+export function postJSON(
+  url: string,
+  body: unknown,
+  signal: AbortSignal,
+  options: HttpOptions,
+): Promise<Response> {
+  return fetchWith(
+    url,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify(body),
+      signal,
+    },
+    options,
+  );
 }

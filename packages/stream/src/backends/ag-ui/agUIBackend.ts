@@ -7,27 +7,30 @@ import {
 } from "../../converters/ag-ui/agUIMessageConverter";
 import { toAgUIResume } from "../../converters/ag-ui/toAgUIResume";
 import { type HttpOptions, postJSON } from "../postJSON";
+import { type ResumeOptions, streamResumption } from "../streamResumption";
 
 export type { AgUIMessage } from "../../converters/ag-ui/agUIMessageConverter";
+export * from "../backendExports";
 
 /** The request {@link agUIBackend} turns into a `RunAgentInput`. */
 export type AgUIChatRequest = ChatRequest<AgUIMessage>;
 
 /** Options for {@link agUIBackend}. */
-export type AgUIBackendOptions = HttpOptions & {
-  /** The agent endpoint: it takes a `RunAgentInput` by POST and streams AG-UI events. */
-  url: string;
-  /**
-   * `RunAgentInput.forwardedProps`: any JSON value, passed to the agent untouched. A function
-   * is called for every request (it may be async). Default: `{}`.
-   */
-  forwardedProps?: object | string | number | boolean | ((request: AgUIChatRequest) => unknown);
-  /**
-   * `RunAgentInput.context`: `{ description, value }` pairs for the model to see. A function is
-   * called for every request (it may be async). Default: `[]`.
-   */
-  context?: Context[] | ((request: AgUIChatRequest) => Context[] | Promise<Context[]>);
-};
+export type AgUIBackendOptions = HttpOptions &
+  ResumeOptions & {
+    /** The agent endpoint: it takes a `RunAgentInput` by POST and streams AG-UI events. */
+    url: string;
+    /**
+     * `RunAgentInput.forwardedProps`: any JSON value, passed to the agent untouched. A function
+     * is called for every request (it may be async). Default: `{}`.
+     */
+    forwardedProps?: object | string | number | boolean | ((request: AgUIChatRequest) => unknown);
+    /**
+     * `RunAgentInput.context`: `{ description, value }` pairs for the model to see. A function is
+     * called for every request (it may be async). Default: `[]`.
+     */
+    context?: Context[] | ((request: AgUIChatRequest) => Context[] | Promise<Context[]>);
+  };
 
 /** The version of AG-UI the request is written in; AG-UI asks a client to declare it. */
 const PROTOCOL_VERSION = "1.0";
@@ -66,7 +69,9 @@ async function runAgentInputOf(
  * Everything `useChat` needs to talk to an AG-UI agent endpoint: `processMessage` POSTs a
  * `RunAgentInput` (thread and run ids, the thread as AG-UI messages, tools, context, state,
  * `forwardedProps`, and `resume` entries when the user answers an interrupt), `streamProtocol`
- * reads the AG-UI event stream and `messageConverter` converts the thread.
+ * reads the AG-UI event stream and `messageConverter` converts the thread. `resumeStream` and
+ * `stopStream` reach the thread's stream at `{url without its query}/{threadId}/stream` (see
+ * `resume`).
  *
  * Only AG-UI's types are imported: neither `@ag-ui/core` nor zod end up in the bundle.
  *
@@ -88,5 +93,6 @@ export function agUIBackend(options: AgUIBackendOptions): ChatBackend<AgUIMessag
       ),
     streamProtocol: agUIAdapter(),
     messageConverter: agUIMessageConverter(),
+    ...streamResumption(options.url, options.resume, options),
   };
 }

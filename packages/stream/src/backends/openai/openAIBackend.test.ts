@@ -6,7 +6,7 @@ import type {
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { collect, responseFromChunks } from "../../../test/streams";
+import { collect, recordingFetch, responseFromChunks } from "../../../test/streams";
 import { createMessageAccumulator } from "../../accumulator/messageAccumulator";
 import type { InputContent, JSONValue, Message, ToolCall, UserMessage } from "../../message";
 import {
@@ -17,16 +17,6 @@ import {
 } from "./openAIBackend";
 
 const BASE_URL = "http://localhost:8000/v1";
-
-/** A `fetch` that records its calls and answers each with `respond()` (default: empty). */
-function recordingFetch(respond: () => Response = () => new Response("")) {
-  const calls: Array<{ url: string; init: RequestInit }> = [];
-  const fetch = (async (url: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(url), init: init ?? {} });
-    return respond();
-  }) as typeof globalThis.fetch;
-  return { fetch, calls };
-}
 
 const backendOptions = (options: Partial<OpenAIBackendOptions> = {}): OpenAIBackendOptions => ({
   baseURL: BASE_URL,

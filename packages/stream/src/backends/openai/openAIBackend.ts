@@ -6,9 +6,10 @@ import {
   openAIMessageConverter,
 } from "../../converters/openai/openAIMessageConverter";
 import { type HttpOptions, postJSON } from "../postJSON";
+import { type ResumeOptions, streamResumption } from "../streamResumption";
 
 export type { OpenAIChatMessage } from "../../converters/openai/openAIMessageConverter";
-export type { HeadersOption, HttpOptions } from "../postJSON";
+export * from "../backendExports";
 
 /** The request {@link openAIBackend} turns into a Chat Completions request. */
 export type OpenAIChatRequest = ChatRequest<OpenAIChatMessage>;
@@ -46,7 +47,8 @@ export type OpenAIBackendOptions = {
   body?: object | ((request: OpenAIChatRequest) => object | Promise<object>);
   /** Passed to {@link openAIMessageConverter}. */
   converter?: OpenAIMessageConverterOptions;
-} & HttpOptions;
+} & HttpOptions &
+  ResumeOptions;
 
 /** A tool declared to `useChat` as Chat Completions declares it. */
 function toOpenAITool({ name, description, parameters }: ToolDefinition): OpenAIFunctionTool {
@@ -67,6 +69,8 @@ function toOpenAITool({ name, description, parameters }: ToolDefinition): OpenAI
  * `processMessage` POSTs `{ ...body, model, messages, stream: true, stream_options:
  * { include_usage: true }, tools? }` to `<baseURL>/chat/completions`, `streamProtocol` reads
  * the streamed chunks and `messageConverter` sends the thread as OpenAI messages.
+ * `resumeStream` and `stopStream` reach `<baseURL>/chat/completions/{threadId}/stream`, for a
+ * proxy of your own that keeps replies resumable (see `resume`).
  *
  * An `apiKey` used in a browser is visible to every user: in production, point `baseURL` at a
  * proxy of your own that adds the key.
@@ -116,5 +120,6 @@ export function openAIBackend(options: OpenAIBackendOptions): ChatBackend<OpenAI
     },
     streamProtocol: openAIChatAdapter(),
     messageConverter: openAIMessageConverter(options.converter),
+    ...streamResumption(url, options.resume, http),
   };
 }

@@ -6,9 +6,10 @@ import {
   vercelUIMessageConverter,
 } from "../../converters/vercel/vercelUIMessageConverter";
 import { type HttpOptions, postJSON } from "../postJSON";
+import { type ResumeOptions, streamResumption } from "../streamResumption";
 
 export type { VercelUIMessage } from "../../converters/vercel/vercelUIMessage";
-export type { HeadersOption, HttpOptions } from "../postJSON";
+export * from "../backendExports";
 
 /** Options for {@link vercelAIBackend}. */
 export type VercelAIBackendOptions<TMessage extends VercelUIMessageLike = VercelUIMessage> = {
@@ -20,6 +21,7 @@ export type VercelAIBackendOptions<TMessage extends VercelUIMessageLike = Vercel
    */
   body?: object | ((request: ChatRequest<TMessage>) => object | Promise<object>);
 } & HttpOptions &
+  ResumeOptions &
   VercelUIMessageConverterOptions;
 
 /**
@@ -30,6 +32,10 @@ export type VercelAIBackendOptions<TMessage extends VercelUIMessageLike = Vercel
  * `trigger` is `regenerate-message` for a regeneration (`messageId`: the reply replaced) and
  * `submit-message` for everything else. `messageId` is what the AI SDK's chat sends: none for a
  * new user message; the assistant message to continue after tool results or an approval.
+ *
+ * `resumeStream` follows the AI SDK's resumable-stream convention, `GET {api}/{id}/stream`
+ * (204 when no reply runs), with `?position=N` added; `stopStream` sends `DELETE` to the same
+ * URL (see `resume`).
  *
  * @example
  * ```ts
@@ -70,5 +76,6 @@ export function vercelAIBackend<TMessage extends VercelUIMessageLike = VercelUIM
     },
     streamProtocol: vercelAIAdapter(),
     messageConverter: vercelUIMessageConverter<TMessage>(options),
+    ...streamResumption(api, options.resume, options),
   };
 }
