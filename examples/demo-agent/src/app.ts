@@ -1,3 +1,9 @@
+import {
+  createResumableReplies,
+  inProcessReplyStore,
+  type ResumableReplies,
+  redisReplyStore,
+} from "@crayonai/stream/server/resumable";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
@@ -8,11 +14,23 @@ import { openAIRoute } from "./routes/openAIRoute";
 import { threadRoutes } from "./routes/threadRoutes";
 import { ThreadStore } from "./store/threadStore";
 
+/** The demo agent app, and how to shut it down. */
+export type DemoAgentServer = {
+  app: Hono;
+  /**
+   * Shuts down gracefully (on SIGTERM): stops the replies this process is generating, saves each
+   * partial reply as interrupted (status `error`, the UI offers Retry), writes the database and
+   * releases the reply store. Stop listening first; the app must not be used afterwards.
+   */
+  close(): Promise<void>;
+};
+
 /**
  * The demo agent as a Hono app: the thread REST routes, `POST /api/chat` (every protocol but
- * OpenAI's), `POST /api/openai/chat/completions` (an OpenAI-compatible server) and
- * `GET /api/scripts`, all under `/api`. Mount it with `app.fetch` (any Fetch-API server),
- * `demoAgentPlugin` (Vite) or the CLI.
+ * OpenAI's), `POST /api/openai/chat/completions` (an OpenAI-compatible server), their
+ * `GET`/`DELETE …/:threadId/stream` (resume or stop a thread's reply) and `GET /api/scripts`,
+ * all under `/api`. Mount it with `app.fetch` (any Fetch-API server), `demoAgentPlugin` (Vite)
+ * or the CLI. See {@link createDemoAgentServer} for a graceful shutdown.
  *
  * @example
  * ```ts
@@ -23,6 +41,24 @@ import { ThreadStore } from "./store/threadStore";
  * ```
  */
 export function createDemoAgentApp(options: DemoAgentOptions = {}): Hono {
+  return createDemoAgentServer(options).app;
+}
+
+/**
+ * {@link createDemoAgentApp}, with `close()` for a graceful shutdown.
+ *
+ * @example
+ * ```ts
+ * const agent = createDemoAgentServer();
+ * const server = serve({ fetch: agent.app.fetch, port: 8787 });
+ * process.once("SIGTERM", async () => {
+ *   server.close();
+ *   await agent.close();
+ *   process.exit(0);
+ * });
+ * ```
+ */
+export function createDemoAgentServer(options: DemoAgentOptions = {}): DemoAgentServer {
   const resolved = resolveOptions(options);
   // Opened on the first request: sql.js loads its WebAssembly asynchronously.
   let opened: Promise<ThreadStore> | undefined;
@@ -30,10 +66,18 @@ export function createDemoAgentApp(options: DemoAgentOptions = {}): Hono {
     opened ??= ThreadStore.open(resolved.dbFile);
     return opened;
   };
+  const replyStore = resolved.redisUrl
+    ? redisReplyStore({ url: resolved.redisUrl })
+    : inProcessReplyStore();
+  const replies: ResumableReplies = createResumableReplies({ store: replyStore });
 
   const app = new Hono();
   // Only origins the operator named may call the API from a page of theirs.
-  if (resolved.corsOrigins.length) app.use("/api/*", cors({ origin: [...resolved.corsOrigins] }));
+  // A resuming client reads where the reply resumed from (`X-Crayon-Resume-Position`).
+  if (resolved.corsOrigins.length) {
+    const exposeHeaders = ["X-Crayon-Resume-Position", "X-Crayon-Reply-Id"];
+    app.use("/api/*", cors({ origin: [...resolved.corsOrigins], exposeHeaders }));
+  }
   app.use(
     "/api/*",
     bodyLimit({
@@ -42,9 +86,10 @@ export function createDemoAgentApp(options: DemoAgentOptions = {}): Hono {
         c.json({ error: `The request body is larger than ${resolved.maxBodyBytes} bytes.` }, 413),
     }),
   );
+  const deps = { store, options: resolved, replies };
   app.route("/api/threads", threadRoutes(store));
-  app.route("/api/chat", chatRoute(store, resolved));
-  app.route("/api/openai", openAIRoute(store, resolved));
+  app.route("/api/chat", chatRoute(deps));
+  app.route("/api/openai", openAIRoute(deps));
   app.get("/api/scripts", (c) =>
     c.json(demoScripts.map(({ command, description }) => ({ command, description }))),
   );
@@ -53,5 +98,10 @@ export function createDemoAgentApp(options: DemoAgentOptions = {}): Hono {
     console.error("The demo agent failed:", error);
     return c.json({ error: "The demo agent failed; see its log." }, 500);
   });
-  return app;
+  const close = async () => {
+    await replies.shutdown();
+    if (opened) await (await opened).close();
+    await replyStore.close();
+  };
+  return { app, close };
 }

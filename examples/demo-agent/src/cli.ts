@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { serve } from "@hono/node-server";
-import { createDemoAgentApp } from "./app";
+import { createDemoAgentServer } from "./app";
 import { cliUsage, parseCliOptions } from "./cliOptions";
 
 const options = parseCliOptions(process.argv.slice(2));
@@ -11,7 +11,27 @@ if (options === undefined) {
 // Loopback unless told otherwise: the API has no authentication.
 const { port, hostname } = options;
 
-serve({ fetch: createDemoAgentApp(options.app).fetch, port, hostname }, (info) => {
+const agent = createDemoAgentServer(options.app);
+const server = serve({ fetch: agent.app.fetch, port, hostname }, (info) => {
   const host = hostname.includes(":") ? `[${hostname}]` : hostname;
   console.log(`Crayon demo agent: http://${host}:${info.port}/api`);
 });
+
+// SIGTERM / SIGINT: no new connections; the replies streaming are stopped and saved as
+// interrupted (the UI offers Retry), the database is written, then exit 0. A second signal
+// exits at once.
+let closing = false;
+const shutDown = (signal: NodeJS.Signals) => {
+  if (closing) process.exit(1);
+  closing = true;
+  server.close();
+  agent.close().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(`The demo agent could not shut down cleanly on ${signal}:`, error);
+      process.exit(1);
+    },
+  );
+};
+process.on("SIGTERM", shutDown);
+process.on("SIGINT", shutDown);

@@ -7,7 +7,7 @@
 
 export type { Script, ScriptContext } from "./agent/script";
 export { demoScripts } from "./agent/scripts";
-export { createDemoAgentApp } from "./app";
+export { createDemoAgentApp, createDemoAgentServer, type DemoAgentServer } from "./app";
 export type { OpenAIOptions } from "./openai/openAIReply";
 export { type DemoAgentOptions, defaultDbFile, defaultDelayMs } from "./options";
 export { type DemoProtocol, demoProtocols, isDemoProtocol } from "./protocols/demoProtocols";

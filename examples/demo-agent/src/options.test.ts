@@ -23,6 +23,7 @@ describe("resolveOptions", () => {
       OPENAI_MODEL: "small",
       CRAYON_DEMO_MAX_BODY_BYTES: "2048",
       CRAYON_DEMO_CORS_ORIGINS: "https://a.example, https://b.example",
+      REDIS_URL: "redis://127.0.0.1:6380",
     };
     expect(resolveOptions({}, env)).toEqual({
       dbFile: "/tmp/x.sqlite",
@@ -30,6 +31,7 @@ describe("resolveOptions", () => {
       openai: { apiKey: "key", baseURL: "http://localhost:1234/v1", model: "small" },
       maxBodyBytes: 2048,
       corsOrigins: ["https://a.example", "https://b.example"],
+      redisUrl: "redis://127.0.0.1:6380",
     });
   });
 

@@ -18,6 +18,12 @@ export type DemoAgentOptions = {
    * `CRAYON_DEMO_CORS_ORIGINS` (comma-separated), else none: the examples serve it same-origin.
    */
   corsOrigins?: readonly string[];
+  /**
+   * A Redis server (`redis://host:port`) where replies are kept while they stream, so that any
+   * instance of the demo agent sharing it can resume or stop them. Default: `REDIS_URL`, else
+   * none: replies are kept in this process (resumed and stopped through it only).
+   */
+  redisUrl?: string;
 };
 
 /** {@link DemoAgentOptions} with the defaults filled in. */
@@ -27,6 +33,7 @@ export type ResolvedDemoAgentOptions = {
   openai?: OpenAIOptions;
   maxBodyBytes: number;
   corsOrigins: readonly string[];
+  redisUrl?: string;
 };
 
 /** The default request body limit: a long conversation with small inline images fits. */
@@ -60,6 +67,7 @@ export function resolveOptions(
   env: NodeJS.ProcessEnv = process.env,
 ): ResolvedDemoAgentOptions {
   const openai = options.openai === undefined ? openAIFromEnv(env) : (options.openai ?? undefined);
+  const redisUrl = options.redisUrl ?? (env.REDIS_URL || undefined);
   return {
     dbFile: options.dbFile ?? env.CRAYON_DEMO_DB ?? defaultDbFile,
     delayMs: options.delayMs ?? numberFromEnv(env.CRAYON_DEMO_DELAY_MS) ?? defaultDelayMs,
@@ -72,5 +80,6 @@ export function resolveOptions(
         .map((origin) => origin.trim())
         .filter(Boolean),
     ...(openai ? { openai } : {}),
+    ...(redisUrl ? { redisUrl } : {}),
   };
 }

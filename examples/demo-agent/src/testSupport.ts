@@ -14,8 +14,9 @@ import type {
   UserMessage,
 } from "@crayonai/stream";
 import { createMessageAccumulator } from "@crayonai/stream/accumulator";
+import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
-import { createDemoAgentApp } from "./app";
+import { createDemoAgentApp, createDemoAgentServer } from "./app";
 import { demoAgentChatParams, demoProtocolAdapter } from "./client";
 import type { DemoAgentOptions } from "./options";
 import type { DemoProtocol } from "./protocols/demoProtocols";
@@ -34,6 +35,31 @@ export async function testApp(options: DemoAgentOptions = {}): Promise<Hono> {
     delayMs: 0,
     openai: null,
     ...options,
+  });
+}
+
+/**
+ * A demo agent served over real HTTP on a free loopback port (on its own database, without a
+ * model), so clients really disconnect: `base` is `http://127.0.0.1:port`.
+ */
+export async function servedApp(
+  options: DemoAgentOptions = {},
+): Promise<{ base: string; close(): Promise<void> }> {
+  const agent = createDemoAgentServer({
+    dbFile: await temporaryDbFile(),
+    openai: null,
+    ...options,
+  });
+  return new Promise((resolve) => {
+    const server = serve({ fetch: agent.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+      resolve({
+        base: `http://127.0.0.1:${info.port}`,
+        async close() {
+          server.close();
+          await agent.close();
+        },
+      }),
+    );
   });
 }
 
@@ -252,4 +278,116 @@ export function respondTo(
     trigger: "human-response",
     response: { response: humanResponse, message: resolved },
   };
+}
+
+/** A protocol whose replies a thread can resume (every one; `openai` at its own route). */
+export type ResumableProtocol = "crayon" | "ag-ui" | "vercel" | "openai" | "plain-text";
+
+/** Where a protocol's reply for `threadId` is posted, resumed (GET) and stopped (DELETE). */
+export function replyPaths(protocol: ResumableProtocol, threadId: string) {
+  const chat = protocol === "openai" ? "/api/openai/chat/completions" : "/api/chat";
+  return {
+    post: protocol === "openai" ? chat : `${chat}?protocol=${protocol}`,
+    stream: `${chat}/${encodeURIComponent(threadId)}/stream`,
+  };
+}
+
+/** A request asking for `command` as the first message of `threadId`, in the protocol's format. */
+export function firstTurnBody(protocol: ResumableProtocol, threadId: string, command: string) {
+  switch (protocol) {
+    case "ag-ui":
+      return {
+        threadId,
+        runId: "run-1",
+        messages: [{ id: "user-1", role: "user", content: command }],
+        tools: [],
+        context: [],
+        state: {},
+        forwardedProps: {},
+      };
+    case "vercel":
+      return {
+        id: threadId,
+        messages: [{ id: "user-1", role: "user", parts: [{ type: "text", text: command }] }],
+        trigger: "submit-message",
+      };
+    case "openai":
+      return {
+        model: "demo",
+        stream: true,
+        messages: [{ role: "user", content: command }],
+        metadata: { thread_id: threadId },
+      };
+    default:
+      return { threadId, runId: "run-1", messages: [userMessage(command, { id: "user-1" })] };
+  }
+}
+
+/** Posts `command` as the first turn of `threadId` to the server at `base` (`http://host:port`). */
+export function postFirstTurn(
+  base: string,
+  protocol: ResumableProtocol,
+  threadId: string,
+  command: string,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return fetch(`${base}${replyPaths(protocol, threadId).post}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(firstTurnBody(protocol, threadId, command)),
+    ...(signal && { signal }),
+  });
+}
+
+/**
+ * Reads a response's body, decoded, until it holds at least `characters` characters or `ms`
+ * have passed, whichever comes first: `text`. `rest()` reads the remainder to its end.
+ */
+export async function readSome(
+  response: Response,
+  { characters = Number.POSITIVE_INFINITY, ms = Number.POSITIVE_INFINITY },
+): Promise<{ text: string; rest(): Promise<string> }> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const until = Date.now() + ms;
+  let text = "";
+  while (text.length < characters && Date.now() < until) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error("The reply ended before the test stopped reading it.");
+    text += decoder.decode(value, { stream: true });
+  }
+  const rest = async () => {
+    let more = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return more + decoder.decode();
+      more += decoder.decode(value, { stream: true });
+    }
+  };
+  return { text, rest };
+}
+
+/**
+ * A reply's body with its ids made comparable: each distinct UUID (message, tool call, run and
+ * completion ids are random) becomes `<id1>`, `<id2>`… in order of first appearance, the
+ * thread id becomes `<thread>`, and an OpenAI chunk's `created` time `<time>`. Two runs of one
+ * command in two threads then give equal strings.
+ */
+export function withNeutralIds(body: string, threadId: string): string {
+  const seen = new Map<string, string>();
+  return body
+    .split(threadId)
+    .join("<thread>")
+    .replace(/"created":\d+/g, '"created":"<time>"')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (uuid) => {
+      if (!seen.has(uuid)) seen.set(uuid, `<id${seen.size + 1}>`);
+      return seen.get(uuid)!;
+    });
+}
+
+/** The stored active branch of a thread on the server at `base`. */
+export async function storedThread(base: string, threadId: string): Promise<Message[]> {
+  const response = await fetch(`${base}/api/threads/${encodeURIComponent(threadId)}/messages`);
+  if (!response.ok) throw new Error(`GET messages of ${threadId}: ${response.status}`);
+  return response.json();
 }

@@ -1,6 +1,6 @@
 import type { ChatBackend, Message, MessageFormatConverter } from "@crayonai/stream";
-import { identityConverter } from "@crayonai/stream";
 import { agUIBackend } from "@crayonai/stream/backends/ag-ui";
+import { crayonBackend } from "@crayonai/stream/backends/crayon";
 import { openAIBackend } from "@crayonai/stream/backends/openai";
 import { vercelAIBackend } from "@crayonai/stream/backends/vercel";
 import type { DemoProtocol } from "../protocols/demoProtocols";
@@ -24,7 +24,8 @@ function sendingOnly(converter: MessageFormatConverter): MessageFormatConverter 
 /**
  * How `useChat` talks to the demo agent in one protocol: a bundled backend for the protocols
  * with a request format of their own (`agUIBackend`, `vercelAIBackend`, `openAIBackend`), and
- * Crayon's `{ threadId, messages, state }` for the others.
+ * `crayonBackend` (Crayon's `{ threadId, messages, state }`) for the others. Every one resumes
+ * a running reply and stops it through `{endpoint}/{threadId}/stream`.
  */
 export function demoBackend(
   protocol: DemoProtocol,
@@ -46,17 +47,12 @@ export function demoBackend(
           body: ({ threadId }) => ({ metadata: { thread_id: threadId } }),
         });
       default:
-        return {
-          processMessage: ({ threadId, messages, state, abortController }) =>
-            doFetch(`${base}/chat?protocol=${protocol}`, {
-              method: "POST",
-              headers: { "content-type": "application/json", accept: "text/event-stream" },
-              body: JSON.stringify({ threadId, messages, ...(state != null && { state }) }),
-              signal: abortController.signal,
-            }),
+        // Crayon's body; the text-only protocols read back with their own adapter.
+        return crayonBackend({
+          url: `${base}/chat?protocol=${protocol}`,
+          fetch: doFetch,
           streamProtocol: demoProtocolAdapter(protocol),
-          messageConverter: identityConverter(),
-        };
+        });
     }
   })();
   return { ...backend, messageConverter: sendingOnly(backend.messageConverter) };

@@ -1,4 +1,5 @@
 import { type Message, type StreamProtocolAdapter, validateMessages } from "@crayonai/stream";
+import type { ResumableReplies } from "@crayonai/stream/server/resumable";
 import type { Context } from "hono";
 import { runAgent } from "../agent/runAgent";
 import type { ResolvedDemoAgentOptions } from "../options";
@@ -7,10 +8,11 @@ import { messagesError } from "../requests/messagesError";
 import { THREAD_ID_LIMIT } from "../store/stringLimits";
 import type { ThreadStore } from "../store/threadStore";
 import { threadTitle } from "../store/threadTitle";
-import { abortOnCancel } from "./abortOnCancel";
 import { withApprovalAnswers } from "./approvalAnswers";
+import { keepStoredReplies } from "./keepStoredReplies";
 import { mergeWithStored } from "./mergeWithStored";
 import { recordReply } from "./recordReply";
+import { relayBody } from "./relayBody";
 import type { TurnRequest } from "./turnRequest";
 
 /** The tool call the stored thread asked `approvalId` about. */
@@ -42,6 +44,8 @@ function threadOf(request: TurnRequest<unknown>, stored: readonly Message[]): Me
 export type AnswerTurnDeps = {
   store: () => Promise<ThreadStore>;
   options: ResolvedDemoAgentOptions;
+  /** Where replies of saved threads run: resumable, stopped only by an explicit request. */
+  replies: ResumableReplies;
   /**
    * How the client reads the protocol, for protocols that carry less than the reply (OpenAI's
    * one-message completion, the text-only ones): the reply is then saved as read back from the
@@ -57,6 +61,11 @@ export type AnswerTurnDeps = {
  * arrives and again when the reply ends, is stopped, or fails (the partial reply is kept). A
  * thread id the store does not know yet is created, so a client without thread management
  * still gets its history saved.
+ *
+ * The reply of a thread runs through `deps.replies`: a client that goes away does not stop it
+ * (it can resume it from a position); an explicit stop does (`stopped`), and so does the
+ * server's shutdown (kept as interrupted). A reply without a thread cannot be resumed, so it
+ * stops when its client goes away.
  */
 export async function answerTurn(
   c: Context,
@@ -75,9 +84,11 @@ export async function answerTurn(
     threadOf(request, (threadId && db.getMessages(threadId)) || []),
   );
   if (validated.errors.length) return c.json(messagesError(validated.errors), 400);
-  const { messages } = validated;
+  let { messages } = validated;
   if (threadId !== undefined) {
-    if (!db.getThread(threadId)) {
+    const stored = db.getTree(threadId);
+    if (stored) messages = keepStoredReplies(stored.messages, messages);
+    else {
       const first = messages.find((m) => m.role === "user");
       await db.createThread({
         threadId,
@@ -88,14 +99,7 @@ export async function answerTurn(
     await db.setMessages(threadId, messages);
   }
 
-  const abort = new AbortController();
-  const stop = () => abort.abort();
-  const requestSignal = c.req.raw.signal;
-  if (requestSignal.aborted) stop();
-  else requestSignal.addEventListener("abort", stop, { once: true });
-
   const save = async (thread: Message[]) => {
-    requestSignal.removeEventListener("abort", stop);
     if (threadId === undefined) return;
     try {
       await db.setMessages(threadId, thread);
@@ -103,42 +107,50 @@ export async function answerTurn(
       console.error("The demo agent could not save the reply:", error);
     }
   };
-  const { options, readBack } = deps;
-  const events = runAgent({
-    threadId: threadId ?? "",
-    runId,
-    messages,
-    signal: abort.signal,
-    delayMs: options.delayMs,
-    ...(options.openai ? { openai: options.openai } : {}),
-    ...(request.state !== undefined && { state: request.state }),
-    ...(request.clientTools && { clientTools: request.clientTools }),
-  });
-  const run = {
-    threadId: threadId ?? `unsaved-${runId}`,
-    runId,
-    ...(request.model !== undefined && { model: request.model }),
-  };
   const checkpoint = (thread: Message[]) => {
     if (threadId === undefined) return;
     db.setMessages(threadId, thread).catch((error) =>
       console.error("The demo agent could not checkpoint the reply:", error),
     );
   };
-  const record = {
-    history: messages,
-    signal: abort.signal,
-    onSettled: save,
-    onCheckpoint: checkpoint,
+  const { options, readBack } = deps;
+  const run = {
+    threadId: threadId ?? `unsaved-${runId}`,
+    runId,
+    ...(request.model !== undefined && { model: request.model }),
   };
-  if (!readBack) return abortOnCancel(encode(recordReply(events, record), run), stop);
+  const generate = (signal: AbortSignal): Response => {
+    const events = runAgent({
+      threadId: threadId ?? "",
+      runId,
+      messages,
+      signal,
+      delayMs: options.delayMs,
+      ...(options.openai ? { openai: options.openai } : {}),
+      ...(request.state !== undefined && { state: request.state }),
+      ...(request.clientTools && { clientTools: request.clientTools }),
+    });
+    const record = { history: messages, signal, onSettled: save, onCheckpoint: checkpoint };
+    if (!readBack) return encode(recordReply(events, record), run);
+    // One copy of the body goes to the client, the other is read back and saved before the
+    // client's copy ends.
+    const encoded = encode(events, run);
+    const [toClient, toRecord] = encoded.body!.tee();
+    const saved = (async () => {
+      for await (const _event of recordReply(
+        readBack.parse(new Response(toRecord, encoded)),
+        record,
+      ));
+    })().catch((error) => console.error("The demo agent could not save the reply:", error));
+    return relayBody(new Response(toClient, encoded), { endAfter: saved });
+  };
+  if (threadId !== undefined) return deps.replies.start({ threadId, generate });
 
-  // One copy of the body goes to the client, the other is read back and saved.
-  const encoded = encode(events, run);
-  const [toClient, toRecord] = encoded.body!.tee();
-  const saved = recordReply(readBack.parse(new Response(toRecord, encoded)), record);
-  (async () => {
-    for await (const _event of saved);
-  })().catch((error) => console.error("The demo agent could not save the reply:", error));
-  return abortOnCancel(new Response(toClient, encoded), stop);
+  // Nobody can resume a reply without a thread: it stops when its client goes away.
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  const requestSignal = c.req.raw.signal;
+  if (requestSignal.aborted) stop();
+  else requestSignal.addEventListener("abort", stop, { once: true });
+  return relayBody(generate(abort.signal), { onCancel: stop });
 }

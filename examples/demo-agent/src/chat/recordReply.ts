@@ -1,11 +1,17 @@
 import type { CrayonStreamEvent, Message } from "@crayonai/stream";
 import { createMessageAccumulator } from "@crayonai/stream/accumulator";
+import { INTERRUPTED_REPLY_ERROR } from "../store/threadStore";
+
+/** How often a streaming reply is checkpointed by default, in ms. */
+export const defaultCheckpointMs = 250;
 
 /**
  * Passes `events` through while building the thread they produce (`history` plus the reply)
  * with `createMessageAccumulator`, as a client would. When the events end, or stop being read,
  * `onSettled` receives the thread: complete; with status `error` after an `error` event; with
- * the partial reply marked `stopped` when `signal` aborted or the reader went away first.
+ * the partial reply marked `stopped` when `signal` aborted (or the reader went away) first,
+ * except for an abort with reason `"shutdown"` (the server is going down): that partial reply is
+ * marked `error` as interrupted, as a reply the server was killed in is after a restart.
  * `onCheckpoint` receives it while it streams, so a server killed mid-reply loses at most about
  * `checkpointMs` of it.
  */
@@ -17,11 +23,12 @@ export async function* recordReply(
     onSettled: (messages: Message[]) => Promise<void>;
     /** Called with the thread so far at most every `checkpointMs` while the reply streams. */
     onCheckpoint?: (messages: Message[]) => void;
+    /** Default: {@link defaultCheckpointMs}. */
     checkpointMs?: number;
   },
 ): AsyncGenerator<CrayonStreamEvent> {
   const thread = createMessageAccumulator({ messages: options.history });
-  const { onCheckpoint, checkpointMs = 1000 } = options;
+  const { onCheckpoint, checkpointMs = defaultCheckpointMs } = options;
   let checkpointed = Date.now();
   let completed = false;
   let failed = false;
@@ -38,6 +45,9 @@ export async function* recordReply(
     completed = !options.signal.aborted;
   } finally {
     if (completed || failed) {
+      thread.finish();
+    } else if (options.signal.reason === "shutdown") {
+      thread.apply({ type: "error", code: "server_error", error: INTERRUPTED_REPLY_ERROR });
       thread.finish();
     } else {
       thread.apply({ type: "error", code: "aborted", error: "Stopped by the user." });

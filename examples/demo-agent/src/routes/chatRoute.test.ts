@@ -63,8 +63,9 @@ describe("POST /api/chat persistence", () => {
     expect(await storedMessages(app, "client-made-id")).toHaveLength(2);
   });
 
+  // Stopping is an explicit request (DELETE …/stream, see replyStreamRoute.test.ts).
   it.each(["crayon", "ag-ui", "vercel", "openai"] as const)(
-    "keeps the partial reply, marked stopped, when the %s client stops reading",
+    "does not stop a reply when the %s client stops reading: it is stored complete",
     async (protocol) => {
       const app = await testApp();
       const threadId = await newThread(app);
@@ -80,12 +81,8 @@ describe("POST /api/chat persistence", () => {
 
       await vi.waitFor(async () => {
         const reply = (await storedMessages(app, threadId))[1] as AssistantMessage | undefined;
-        expect(reply?.status).toBe("stopped");
+        expect(reply).toMatchObject({ status: "complete", content: longText });
       });
-      const reply = (await storedMessages(app, threadId))[1] as AssistantMessage;
-      expect(reply.content!.length).toBeGreaterThan(0);
-      expect(longText.startsWith(reply.content!)).toBe(true);
-      expect(reply.content!.length).toBeLessThan(longText.length);
     },
   );
 
@@ -100,6 +97,47 @@ describe("POST /api/chat persistence", () => {
       error: errorMessage,
     });
   });
+});
+
+describe("saving is idempotent by message id", () => {
+  const tree = async (app: App, threadId: string): Promise<Message[]> =>
+    (await (await app.request(`/api/threads/${threadId}/tree`)).json()).messages;
+
+  it.each(["crayon", "ag-ui", "vercel", "openai", "plain-text"] as const)(
+    "a %s client resending a stored reply in its history does not store it twice",
+    async (protocol) => {
+      const app = await testApp();
+      const threadId = await newThread(app);
+      const first = await converse(app, [userMessage("/markdown")], protocol, threadId);
+      const stored = await storedMessages(app, threadId);
+      await converse(app, [...first.messages, userMessage("/sources")], protocol, threadId);
+      const after = await storedMessages(app, threadId);
+      expect(after.slice(0, stored.length)).toEqual(stored);
+      // Every row is on the active branch: no second copy of the first reply anywhere.
+      const rows = await tree(app, threadId);
+      expect(rows).toHaveLength(after.length);
+      expect(new Set(rows.map((m) => m.id)).size).toBe(rows.length);
+    },
+  );
+
+  it.each([
+    ["a streaming checkpoint", { status: "streaming", content: "# Mark" }],
+    ["a copy it marked stopped", { status: "stopped", content: "# Markdown" }],
+    ["a copy it marked failed", { status: "error", content: "# Mark", error: "Network" }],
+  ] as const)(
+    "a finished reply stays as stored when a client resends %s of it",
+    async (_, copy) => {
+      const app = await testApp();
+      const threadId = await newThread(app);
+      await converse(app, [userMessage("/markdown")], "crayon", threadId);
+      const [question, reply] = await storedMessages(app, threadId);
+      const stale = { ...reply, ...copy } as Message;
+      await converse(app, [question!, stale, userMessage("/sources")], "crayon", threadId);
+      const after = await storedMessages(app, threadId);
+      expect(after[1]).toEqual(reply);
+      expect(await tree(app, threadId)).toHaveLength(after.length);
+    },
+  );
 });
 
 describe("/approve resumes with the user's answer", () => {

@@ -1,24 +1,24 @@
 import { Hono } from "hono";
 import { demoProtocolAdapter } from "../browser/demoProtocolAdapter";
-import { answerTurn } from "../chat/answerTurn";
-import type { ResolvedDemoAgentOptions } from "../options";
+import { type AnswerTurnDeps, answerTurn } from "../chat/answerTurn";
 import { isDemoProtocol } from "../protocols/demoProtocols";
 import { protocolEncoders } from "../protocols/encoders";
 import { readAgUIRequest } from "../requests/agUIRequest";
 import { isBodyError } from "../requests/bodyError";
 import { readCrayonRequest } from "../requests/crayonRequest";
 import { readVercelRequest } from "../requests/vercelRequest";
-import type { ThreadStore } from "../store/threadStore";
 import { jsonBody } from "./jsonBody";
+import { replyStreamRoute } from "./replyStreamRoute";
 
 /**
  * `POST /api/chat?protocol=…`: answers the conversation in the body, streamed in the requested
  * protocol. Each protocol is sent its own request format: a `RunAgentInput` for `ag-ui`, the AI
  * SDK's chat request for `vercel`, Crayon's `{ threadId, messages, state? }` for `crayon`,
  * `plain-text` and `text`. `openai` is served at `POST /api/openai/chat/completions`.
+ * `GET`/`DELETE /api/chat/:threadId/stream` resume and stop a thread's reply (`replyStreamRoute`).
  */
-export function chatRoute(store: () => Promise<ThreadStore>, options: ResolvedDemoAgentOptions) {
-  return new Hono().post("/", async (c) => {
+export function chatRoute(deps: Omit<AnswerTurnDeps, "readBack">) {
+  const chat = new Hono().post("/", async (c) => {
     const protocol = c.req.query("protocol") ?? "crayon";
     if (!isDemoProtocol(protocol)) {
       return c.json({ error: `Unknown protocol "${protocol}".` }, 400);
@@ -40,9 +40,9 @@ export function chatRoute(store: () => Promise<ThreadStore>, options: ResolvedDe
     // The text-only protocols reduce the reply to its text: it is saved as the client reads it.
     const reduced = protocol === "plain-text" || protocol === "text";
     return answerTurn(c, request, protocolEncoders[protocol], {
-      store,
-      options,
+      ...deps,
       ...(reduced && { readBack: demoProtocolAdapter(protocol) }),
     });
   });
+  return chat.route("/", replyStreamRoute(deps.replies));
 }

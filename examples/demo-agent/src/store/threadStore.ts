@@ -10,6 +10,12 @@ export type StoredThread = { threadId: string; title: string; createdAt: string 
 /** One page of the thread list, newest first. */
 export type ThreadPage = { threads: StoredThread[]; nextCursor?: string };
 
+/**
+ * The error of a reply the server stopped before it finished (killed, restarted, shut down):
+ * kept with its text and status `error`, so the UI offers Retry.
+ */
+export const INTERRUPTED_REPLY_ERROR = "The server stopped before this reply finished.";
+
 /** Threads per page of the list. */
 export const THREADS_PER_PAGE = 20;
 
@@ -75,7 +81,7 @@ export class ThreadStore {
       const interrupted = {
         ...message,
         status: "error",
-        error: "The server stopped before this reply finished.",
+        error: INTERRUPTED_REPLY_ERROR,
       };
       this.db.run("UPDATE messages SET json = ? WHERE thread_id = ? AND position = ?", [
         JSON.stringify(interrupted),

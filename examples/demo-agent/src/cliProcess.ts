@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+// Test support: the CLI in a child process of its own, as it runs in production.
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The CLI from source, on `port` with its database in `dbFile` and 40 ms between streamed
+ * pieces, once it listens. `env` adds to (or overrides) its environment, e.g. `REDIS_URL`.
+ */
+export async function startCli(
+  port: number,
+  dbFile: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
+  const cli = fileURLToPath(new URL("./cli.ts", import.meta.url));
+  const argv = ["--import", "tsx", cli, "--port", String(port), ...args];
+  const child = spawn(process.execPath, argv, {
+    env: {
+      ...process.env,
+      CRAYON_DEMO_DB: dbFile,
+      CRAYON_DEMO_DELAY_MS: "40",
+      OPENAI_API_KEY: "",
+      HOST: "",
+      REDIS_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`The demo agent exited with ${code}.`)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Crayon demo agent")) resolve();
+    });
+  });
+  return child;
+}
+
+/** Waits for the process to exit: its exit code, or the signal that ended it. */
+export function exited(child: ChildProcess): Promise<number | NodeJS.Signals> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  if (child.signalCode !== null) return Promise.resolve(child.signalCode);
+  return new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? (signal as NodeJS.Signals))),
+  );
+}
