@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { HostPage } from "./HostPage";
 import { readSettings, type Settings, writeSettings } from "./settings";
 import { Toolbar } from "./Toolbar";
+import { useThreadInUrl } from "./threadInUrl";
 
 /** Slash commands of the demo agent, offered on the welcome screen. */
 const conversationStarters = [
@@ -42,6 +43,8 @@ function DemoChat({ protocol, layout, theme }: Settings) {
   // Threads (list, create, rename, delete, load) and replies (in the chosen protocol's request
   // and stream formats) all go to the demo agent's API on /api.
   const chat = useChat(demoAgentChatParams({ protocol }));
+  // `?thread=` reopens the thread after a reload; its running reply, if any, is followed.
+  useThreadInUrl(chat);
 
   // CrayonChat holds no chat state: switching `type` keeps the conversation.
   const crayonChat = (
