@@ -41,6 +41,7 @@ try {
         (length) => {
           const replies = document.querySelectorAll<HTMLElement>(".crayon-message--assistant");
           const last = replies[replies.length - 1];
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as compared before the reload
           return (last?.innerText.trim().length ?? 0) > length;
         },
         before,
