@@ -2,7 +2,8 @@
 // one (throughput and time to first byte, in-process and Redis store), how soon a resume
 // answers, and 200 concurrent replies on one instance with Redis, each cut and resumed. Real
 // HTTP over loopback and a real redis-server of its own (skipped, saying so, without one).
-// Prints figures and ratios; it never fails on them.
+// CPU ms is this process's (it runs both the server and the reader). Prints figures and
+// ratios; it never fails on them.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
@@ -94,20 +95,29 @@ async function read(url: string, init?: RequestInit) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-async function throughput(store: ReplyStore, path: string) {
-  const { url, server } = await serve(handlerFor(store));
+/** A reply through `path`, `runs` times; paced replies (`paceMs`) show the cost at a model's speed. */
+async function throughput(store: ReplyStore, path: string, paceMs = 0) {
+  const events = paceMs ? 1000 : EVENTS;
+  const expected = Array.from({ length: events }, (_, i) => frame(i)).join("");
+  const runs = paceMs ? 5 : RUNS;
+  const { url, server } = await serve(handlerFor(store, paceMs, events));
   const firstBytes: number[] = [];
   const totals: number[] = [];
-  for (let run = 0; run < RUNS + 3; run++) {
+  const cpus: number[] = [];
+  for (let run = 0; run < runs + 3; run++) {
+    const cpu = process.cpuUsage();
     const result = await read(`${url}${path}`);
-    if (result.text !== fullBody) throw new Error(`${path}: the body differs`);
+    const used = process.cpuUsage(cpu);
+    if (result.text !== expected) throw new Error(`${path}: the body differs`);
     if (run < 3) continue;
     firstBytes.push(result.firstByte);
     totals.push(result.total);
+    cpus.push((used.user + used.system) / 1000);
   }
   server.close();
   const ms = median(totals);
-  return { ttfb: median(firstBytes), ms, mbps: fullBody.length / 1e6 / (ms / 1000) };
+  const cpu = median(cpus);
+  return { ttfb: median(firstBytes), ms, cpu, mbps: expected.length / 1e6 / (ms / 1000) };
 }
 
 /** Starts a reply, reads it until `enough(text)`, then disconnects; returns what was read. */
@@ -183,8 +193,20 @@ if (redisServerPath()) {
 
 const rows: string[][] = [];
 const plain = await throughput(inProcessReplyStore(), "/plain");
-rows.push(["plain", fixed(plain.ttfb, 2), fixed(plain.ms), fixed(plain.mbps), "1.00×", "—"]);
+rows.push([
+  "plain",
+  fixed(plain.ttfb, 2),
+  fixed(plain.ms),
+  fixed(plain.mbps),
+  "1.00×",
+  fixed(plain.cpu),
+  "1.00×",
+  "—",
+]);
 const extra: string[][] = [];
+const paced: string[][] = [];
+const plainPaced = await throughput(inProcessReplyStore(), "/plain", 1);
+paced.push(["plain", fixed(plainPaced.ms), fixed(plainPaced.cpu), "1.00×"]);
 for (const { name, make } of stores) {
   const store = make();
   const kit = await throughput(store, "/resumable");
@@ -194,7 +216,16 @@ for (const { name, make } of stores) {
     fixed(kit.ms),
     fixed(kit.mbps),
     ratio(plain.mbps / kit.mbps),
+    fixed(kit.cpu),
+    ratio(kit.cpu / plain.cpu),
     `${fixed(kit.ttfb - plain.ttfb, 2)} ms`,
+  ]);
+  const atPace = await throughput(store, "/resumable", 1);
+  paced.push([
+    `resumable (${name})`,
+    fixed(atPace.ms),
+    fixed(atPace.cpu),
+    ratio(atPace.cpu / plainPaced.cpu),
   ]);
   const latency = await resumeLatency(store);
   const many = name === "redis" ? await concurrent(store) : undefined;
@@ -214,10 +245,21 @@ console.log(
 );
 console.log(
   table(
-    ["reply", "first byte ms", "whole reply ms", "MB/s", "time vs plain", "first byte overhead"],
+    [
+      "reply",
+      "first byte ms",
+      "whole reply ms",
+      "MB/s",
+      "time vs plain",
+      "CPU ms",
+      "CPU vs plain",
+      "first byte overhead",
+    ],
     rows,
   ),
 );
+console.log("\nAt a model's pace: 1,000 events, one a millisecond at most, median of 5\n");
+console.log(table(["reply", "whole reply ms", "CPU ms", "CPU vs plain"], paced));
 console.log(
   "\nResume: reconnect → first resumed byte (median of 20), and 200 concurrent replies cut and resumed\n",
 );

@@ -79,6 +79,8 @@ type LocalReply = {
 };
 
 const ackTimeoutMs = 3000;
+/** How often a reply's length is written to the store at most. */
+const LENGTH_WRITE_MS = 50;
 
 /**
  * Makes replies survive their readers, in any protocol: a reply keeps running when the
@@ -123,7 +125,8 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
 
   /**
    * Keeps the store's length of a reply close behind the real one, for other instances' range
-   * checks: one write at a time, each with the latest length (not one per chunk).
+   * checks: at most one write per {@link LENGTH_WRITE_MS}, with the latest length (a store
+   * command per event would cost more than the rest of the reply's handling).
    */
   const writeLength = (local: LocalReply) => {
     if (local.writing || local.stored === local.length) return;
@@ -131,9 +134,25 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     const length = local.length;
     void producer.publisher.set(lengthKey(local.id), String(length), { EX: ttl }).then(() => {
       local.stored = length;
-      local.writing = false;
-      writeLength(local);
+      setTimeout(() => {
+        local.writing = false;
+        writeLength(local);
+      }, LENGTH_WRITE_MS).unref?.();
     });
+  };
+
+  /**
+   * The length another instance recorded; when `position` is beyond it, read again for as long
+   * as the record may lag behind what a reader can already have.
+   */
+  const recordedLength = async (id: string, position: number) => {
+    let length = Number((await reader.publisher.get(lengthKey(id))) ?? 0);
+    for (let waited = 0; position > length && waited < 3 * LENGTH_WRITE_MS; ) {
+      await new Promise((resolve) => setTimeout(resolve, LENGTH_WRITE_MS));
+      waited += LENGTH_WRITE_MS;
+      length = Number((await reader.publisher.get(lengthKey(id))) ?? 0);
+    }
+    return length;
   };
 
   const start: ResumableReplies["start"] = async ({ threadId, replyId, generate }) => {
@@ -229,9 +248,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       const id = await runningReply(threadId);
       if (id === undefined) return noReply();
       const local = locals.get(id);
-      const length = local
-        ? local.length
-        : Number((await reader.publisher.get(lengthKey(id))) ?? 0);
+      const length = local ? local.length : await recordedLength(id, position);
       if (position > length) {
         return errorResponse(
           "position_out_of_range",
