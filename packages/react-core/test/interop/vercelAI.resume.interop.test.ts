@@ -69,7 +69,9 @@ function guideRoutes() {
       return result.toUIMessageStreamResponse({
         originalMessages: messages,
         generateMessageId: ai.generateId,
-        onFinish: () => activeStreamIds.set(id, null),
+        onFinish: () => {
+          activeStreamIds.set(id, null);
+        },
         async consumeSseStream({ stream }) {
           const streamId = ai.generateId();
           await streamContext.createNewResumableStream(streamId, () => stream);
