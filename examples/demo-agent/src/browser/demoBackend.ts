@@ -45,6 +45,8 @@ export function demoBackend(
           model: demoModel,
           fetch: doFetch,
           body: ({ threadId }) => ({ metadata: { thread_id: threadId } }),
+          // The demo agent's Chat Completions route is resumable (OpenAI's own is not).
+          resume: true,
         });
       default:
         // Crayon's body; the text-only protocols read back with their own adapter.

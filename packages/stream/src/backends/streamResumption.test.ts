@@ -25,7 +25,13 @@ const backends: Array<[string, Make, string]> = [
   [
     "openAIBackend",
     (options) =>
-      openAIBackend({ baseURL: "https://proxy.example/v1/", model: "m", apiKey: "k", ...options }),
+      openAIBackend({
+        baseURL: "https://proxy.example/v1/",
+        model: "m",
+        apiKey: "k",
+        resume: true,
+        ...options,
+      }),
     "https://proxy.example/v1/chat/completions/t 1/stream",
   ],
 ];
@@ -109,7 +115,7 @@ describe("threadStreamURL", () => {
 describe("openAIBackend – the api key", () => {
   it("goes with the resume and stop requests too", async () => {
     const { fetch, calls } = recordingFetch(() => new Response(null, { status: 204 }));
-    const backend = openAIBackend({ baseURL: "/v1", model: "m", apiKey: "k", fetch });
+    const backend = openAIBackend({ baseURL: "/v1", model: "m", apiKey: "k", resume: true, fetch });
     await backend.stopStream!({ threadId: "t1" });
     expect(calls[0]!.init.headers).toMatchObject({ Authorization: "Bearer k" });
   });

@@ -4,17 +4,17 @@ import { fetchWith, type HttpOptions } from "./postJSON";
 
 /**
  * Whether and where a bundled backend resumes and stops replies: `false` leaves
- * `resumeStream` / `stopStream` out; a function gives a thread's stream URL. Default:
- * `{endpoint without its query}/{threadId}/stream`, the query kept.
+ * `resumeStream` / `stopStream` out; `true` uses `{endpoint without its query}/{threadId}/stream`
+ * (the query kept); a function gives a thread's stream URL.
  */
-export type ResumeOption = false | ((threadId: string) => string);
+export type ResumeOption = boolean | ((threadId: string) => string);
 
 /** What every bundled backend accepts about resuming and stopping replies. */
 export type ResumeOptions = {
   /**
    * `resumeStream` / `stopStream` against `{endpoint without its query}/{threadId}/stream`
    * (the query kept; `?position=N` added to resume). `false` leaves them out; a function
-   * gives a thread's stream URL instead.
+   * gives a thread's stream URL instead. Default: on (`true`), except for `openAIBackend`.
    */
   resume?: ResumeOption;
 };
@@ -84,7 +84,10 @@ export function streamResumption(
   options: HttpOptions,
 ): Pick<ChatBackend, "resumeStream" | "stopStream"> {
   if (resume === false) return {};
-  const streamURL = resume ?? ((threadId: string) => threadStreamURL(endpoint, threadId));
+  const streamURL =
+    typeof resume === "function"
+      ? resume
+      : (threadId: string) => threadStreamURL(endpoint, threadId);
   return {
     async resumeStream({ threadId, position, signal }) {
       const url = withParam(streamURL(threadId), "position", String(position));

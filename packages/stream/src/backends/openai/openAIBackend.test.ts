@@ -779,3 +779,24 @@ describe("openAIBackend – a streamed reply", () => {
     );
   });
 });
+
+describe("openAIBackend resume", () => {
+  it("is off by default (OpenAI's API cannot resume a stream) and on with resume: true", async () => {
+    expect(
+      openAIBackend({ baseURL: "https://api.example/v1", model: "m" }).resumeStream,
+    ).toBeUndefined();
+    const calls: string[] = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      calls.push(`${init.method} ${url}`);
+      return new Response(null, { status: 204 });
+    }) as unknown as typeof globalThis.fetch;
+    const backend = openAIBackend({ baseURL: "/api/openai", model: "m", resume: true, fetch });
+    const signal = new AbortController().signal;
+    expect(await backend.resumeStream!({ threadId: "t1", position: 3, signal })).toBeNull();
+    await backend.stopStream!({ threadId: "t1" });
+    expect(calls).toEqual([
+      "GET /api/openai/chat/completions/t1/stream?position=3",
+      "DELETE /api/openai/chat/completions/t1/stream",
+    ]);
+  });
+});

@@ -69,8 +69,9 @@ function toOpenAITool({ name, description, parameters }: ToolDefinition): OpenAI
  * `processMessage` POSTs `{ ...body, model, messages, stream: true, stream_options:
  * { include_usage: true }, tools? }` to `<baseURL>/chat/completions`, `streamProtocol` reads
  * the streamed chunks and `messageConverter` sends the thread as OpenAI messages.
- * `resumeStream` and `stopStream` reach `<baseURL>/chat/completions/{threadId}/stream`, for a
- * proxy of your own that keeps replies resumable (see `resume`).
+ * With `resume: true`, `resumeStream` and `stopStream` reach
+ * `<baseURL>/chat/completions/{threadId}/stream`, for a server of your own that keeps replies
+ * resumable; they are off by default (OpenAI's API cannot resume or stop a stream by id).
  *
  * An `apiKey` used in a browser is visible to every user: in production, point `baseURL` at a
  * proxy of your own that adds the key.
@@ -120,6 +121,7 @@ export function openAIBackend(options: OpenAIBackendOptions): ChatBackend<OpenAI
     },
     streamProtocol: openAIChatAdapter(),
     messageConverter: openAIMessageConverter(options.converter),
-    ...streamResumption(url, options.resume, http),
+    // Off unless asked for: OpenAI's API, like most compatible servers, has no such route.
+    ...streamResumption(url, options.resume ?? false, http),
   };
 }
