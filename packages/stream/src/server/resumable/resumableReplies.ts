@@ -119,6 +119,8 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
   const lengthKey = (replyId: string) => `${prefix}:length:${replyId}`;
   const typeKey = (replyId: string) => `${prefix}:type:${replyId}`;
   const stopChannel = (replyId: string) => `${prefix}:stop:${replyId}`;
+  /** `resumable-stream`'s own record of a reply: `"1"` while it runs, `"DONE"` after. */
+  const sentinelKey = (replyId: string) => `${prefix}:rs:sentinel:${replyId}`;
 
   const authorized = async (request: Request, threadId: string) =>
     !options.authorize || (await options.authorize(request, threadId));
@@ -221,9 +223,9 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     });
   };
 
-  /** `resumable-stream`'s own record of a reply: `true` while it runs. */
-  const strictSentinel = async (id: string) => {
-    const state = await reader.publisher.get(`${prefix}:rs:sentinel:${id}`);
+  /** True while `resumable-stream` records the reply as running (throws when the store is down). */
+  const runsInStore = async (id: string) => {
+    const state = await reader.publisher.get(sentinelKey(id));
     return state !== null && state !== "DONE";
   };
 
@@ -233,8 +235,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     if (local) return local.id;
     const id = await reader.publisher.get(threadKey(threadId));
     if (typeof id !== "string") return undefined;
-    const state = locals.has(id) ? true : await strictSentinel(id);
-    return state === true ? id : undefined;
+    return locals.has(id) || (await runsInStore(id)) ? id : undefined;
   };
 
   const resume: ResumableReplies["resume"] = async (request, { threadId, position = 0 }) => {
@@ -322,7 +323,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       // the body's end), so other instances answer 204 at once instead of waiting for us.
       const recorded = async (local: LocalReply) => {
         await local.settled;
-        while ((await producer.publisher.get(`${prefix}:rs:sentinel:${local.id}`)) === "1") {
+        while ((await producer.publisher.get(sentinelKey(local.id))) === "1") {
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
       };
