@@ -32,6 +32,11 @@ export const MARKDOWN_ANSWER = `Here is a short **markdown** tour.
 - Messages keep their identity
 - \`useChat\` does the wiring
 
+## A checklist
+
+- [x] Stream the reply
+- [ ] Ship it
+
 ## Some code
 
 \`\`\`ts

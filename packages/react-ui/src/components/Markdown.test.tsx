@@ -73,7 +73,9 @@ describe("Markdown", () => {
     );
     expect(screen.getByRole("heading", { name: "Title" })).toBeTruthy();
     expect(screen.getByRole("table")).toBeTruthy();
-    expect(screen.getByRole("checkbox")).toHaveProperty("checked", true);
+    const check = screen.getByRole("checkbox", { name: "Done" });
+    expect(check).toHaveProperty("checked", true);
+    expect(check).toHaveProperty("disabled", true);
     expect(screen.getByText("old").tagName).toBe("DEL");
   });
 
@@ -100,5 +102,12 @@ describe("Markdown", () => {
     const region = await screen.findByRole("region", { name: "Table" });
     expect(region.tabIndex).toBe(0);
     expect(region.querySelector("table td")?.textContent).toBe("/markdown");
+  });
+
+  it("renders a task list's checks as read-only controls, each with a name", () => {
+    render(<Markdown>{"- [x] write tests\n- [ ] ship"}</Markdown>);
+    const checks = screen.getAllByRole("checkbox");
+    expect(checks.map((check) => check.getAttribute("aria-label"))).toEqual(["Done", "Not done"]);
+    expect(checks.every((check) => (check as HTMLInputElement).disabled)).toBe(true);
   });
 });

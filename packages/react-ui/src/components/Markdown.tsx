@@ -56,6 +56,19 @@ export const markdownComponents: Components = {
       <table>{children}</table>
     </section>
   ),
+  // A task list's `- [x]` is a record, not a form: a read-only check with a name, so assistive
+  // technology does not meet an unlabelled control. Other inputs never come from markdown.
+  input: ({ node: _node, type, checked }) =>
+    type === "checkbox" ? (
+      <input
+        type="checkbox"
+        className="crayon-markdown__check"
+        checked={checked === true}
+        disabled
+        readOnly
+        aria-label={checked === true ? "Done" : "Not done"}
+      />
+    ) : null,
   pre: ({ node }) => {
     const root = node as unknown as HastNode | undefined;
     const code = root?.children?.find((child) => child.tagName === "code");
