@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { formatBytes } from "../internal/attachments";
 import type { PendingAttachment } from "../internal/useAttachments";
 import { CloseIcon, FileIcon } from "./StrokeIcon";
@@ -22,13 +23,7 @@ export function AttachmentPreviews({ items, onRemove, onRetry }: AttachmentPrevi
             className={`crayon-composer__attachment crayon-composer__attachment--${item.status}`}
             aria-busy={item.status === "uploading"}
           >
-            {item.previewUrl ? (
-              <img className="crayon-composer__thumbnail" src={item.previewUrl} alt="" />
-            ) : (
-              <span className="crayon-composer__file-icon">
-                <FileIcon />
-              </span>
-            )}
+            <Thumbnail previewUrl={item.previewUrl} />
             <span className="crayon-composer__attachment-text">
               <span className="crayon-composer__attachment-name">{name}</span>
               <span className="crayon-composer__attachment-detail">
@@ -61,5 +56,25 @@ export function AttachmentPreviews({ items, onRemove, onRetry }: AttachmentPrevi
         );
       })}
     </ul>
+  );
+}
+
+/** An image's preview, or the file icon when there is none or the image cannot be decoded. */
+function Thumbnail({ previewUrl }: { previewUrl: string | undefined }) {
+  const [broken, setBroken] = useState(false);
+  if (previewUrl && !broken) {
+    return (
+      <img
+        className="crayon-composer__thumbnail"
+        src={previewUrl}
+        alt=""
+        onError={() => setBroken(true)}
+      />
+    );
+  }
+  return (
+    <span className="crayon-composer__file-icon">
+      <FileIcon />
+    </span>
   );
 }

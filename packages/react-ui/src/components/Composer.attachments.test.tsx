@@ -91,6 +91,7 @@ describe("Composer attachments", () => {
     await user.upload(attachInput(container), [
       new File(["x"], "tool.exe", { type: "application/x-msdownload" }),
       png("big.png", 5 * 1024 * 1024),
+      new File([], "blank.png", { type: "image/png" }),
       png("a.png"),
       png("b.png"),
       png("c.png"),
@@ -98,9 +99,23 @@ describe("Composer attachments", () => {
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain("tool.exe: this type of file cannot be attached.");
     expect(alert.textContent).toContain("big.png is 5 MB; the limit is 4 MB.");
+    expect(alert.textContent).toContain("blank.png is empty.");
     expect(alert.textContent).toContain("c.png: a message can carry at most 2 files.");
     const list = screen.getByRole("list", { name: "Attachments" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+  });
+
+  it("shows a file icon, not a broken picture, for an image the browser cannot decode", async () => {
+    const user = userEvent.setup();
+    const { container } = chatWith();
+    await user.upload(attachInput(container), png("corrupt.png"));
+    const item = within(screen.getByRole("list", { name: "Attachments" })).getByRole("listitem");
+    const thumbnail = item.querySelector("img");
+    expect(thumbnail).not.toBeNull();
+    fireEvent.error(thumbnail!);
+    expect(item.querySelector("img")).toBeNull();
+    expect(item.querySelector(".crayon-composer__file-icon")).not.toBeNull();
+    expect(within(item).getByText("corrupt.png")).toBeTruthy();
   });
 
   it("removes an attachment", async () => {

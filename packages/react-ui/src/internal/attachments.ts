@@ -92,6 +92,10 @@ export function attachmentProblem(
   if (!isAccepted(file, options.accept)) {
     return `${file.name}: this type of file cannot be attached.`;
   }
+  // An empty file has nothing to send; an empty image would show as a broken picture.
+  if (file.size === 0) {
+    return `${file.name} is empty.`;
+  }
   if (file.size > options.maxFileSize) {
     return `${file.name} is ${formatBytes(file.size)}; the limit is ${formatBytes(options.maxFileSize)}.`;
   }
