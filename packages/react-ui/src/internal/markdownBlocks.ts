@@ -1,6 +1,7 @@
 import type { MarkdownDefinition } from "./markdownDefinitions";
-import { closesFence, codeRange, type Fence, isSpace, opensFence } from "./markdownFences";
+import { closesFence, codeRange, type Fence, opensFence, type RawCode } from "./markdownFences";
 import { type BlockGroup, groupBlocks } from "./markdownLexing";
+import { isSpace } from "./markdownLines";
 
 /**
  * Splits streamed markdown into top-level blocks, incrementally: each call lexes only from the
@@ -38,15 +39,6 @@ export type MarkdownSegment = {
   readonly raw: boolean;
   /** For a raw fenced code block: its language and where the code is (between the fences). */
   readonly code?: RawCode;
-};
-
-/** Where the code of a raw fenced code block is. */
-export type RawCode = {
-  readonly language?: string;
-  /** Offset of the first character of the code (the line after the opening fence). */
-  readonly from: number;
-  /** Offset just after the code (the closing fence line, or the end of the text). */
-  readonly to: number;
 };
 
 /** Where the text stands after {@link advanceMarkdownSplit}. */

@@ -1,17 +1,18 @@
-import type { RawCode } from "./markdownBlocks";
+import { isSpace } from "./markdownLines";
 
 // Fenced code blocks as CommonMark reads them: where one opens, where it closes, where its code is.
 
+/** The opening of a fenced code block: its marker character and length, and its language. */
 export type Fence = { readonly char: string; readonly length: number; readonly language?: string };
 
-export function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13 || Number.isNaN(code);
-}
-
-export function firstLine(raw: string): string {
-  const newline = raw.indexOf("\n");
-  return newline === -1 ? raw : raw.slice(0, newline);
-}
+/** Where the code of a fenced code block shown as plain text is. */
+export type RawCode = {
+  readonly language?: string;
+  /** Offset of the first character of the code (the line after the opening fence). */
+  readonly from: number;
+  /** Offset just after the code (the closing fence line, or the end of the text). */
+  readonly to: number;
+};
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
@@ -27,6 +28,7 @@ export function opensFence(line: string): Fence | undefined {
   return { char: marker[0]!, length: marker.length, ...(language && { language }) };
 }
 
+/** Whether `line` closes the code block `fence` opened. */
 export function closesFence(line: string, fence: Fence): boolean {
   const match = FENCE_CLOSE.exec(line);
   return !!match && match[1]![0] === fence.char && match[1]!.length >= fence.length;

@@ -1,6 +1,7 @@
 import { getDefaults, Lexer, type Token, type Tokens } from "marked";
 import { isSimpleDefinition, type MarkdownDefinition } from "./markdownDefinitions";
-import { type Fence, firstLine, isSpace, opensFence } from "./markdownFences";
+import { type Fence, opensFence } from "./markdownFences";
+import { firstLine, isSpace, withUnixLineBreaks } from "./markdownLines";
 
 // The block lexer: `marked` proposes where top-level blocks start, grouped here by the block
 // rule (see markdownBlocks.ts).
@@ -16,6 +17,7 @@ export type BlockGroup = {
   definitions: MarkdownDefinition[];
 };
 
+/** `marked`'s block lexer with GitHub-flavoured markdown, whatever an app set globally. */
 export function lexer(): Lexer {
   // Explicit defaults: an app's global `marked.use(...)` must not change how replies split.
   return new Lexer({ ...getDefaults(), gfm: true, pedantic: false });
@@ -23,16 +25,14 @@ export function lexer(): Lexer {
 
 /** Groups the top-level tokens of `text[start, end)` by the block rule. */
 export function groupBlocks(text: string, start: number, end: number): BlockGroup[] {
-  const window = text.slice(start, end);
   // marked reads "\r\n" as "\n": lex a normalised copy and map offsets back.
-  const normalised = window.includes("\r") ? window.replace(/\r\n?/g, "\n") : window;
+  const { normalised, toOriginal } = withUnixLineBreaks(text.slice(start, end));
   let tokens: Token[];
   try {
     tokens = lexer().blockTokens(normalised, []);
   } catch {
     tokens = [];
   }
-  const toOriginal = offsetMapper(window, normalised);
   const whole: BlockGroup = { start, end, isCode: false, definitions: [] };
   const groups: BlockGroup[] = [];
   let current: BlockGroup | undefined;
@@ -79,43 +79,15 @@ export function groupBlocks(text: string, start: number, end: number): BlockGrou
   return groups;
 }
 
-/** Maps an offset in the normalised window to the original (which may have "\r\n"). */
-export function offsetMapper(window: string, normalised: string): (offset: number) => number {
-  if (window === normalised) return (offset) => offset;
-  // Normalised offsets at which a "\r\n" (two characters) became one.
-  const shrunk: number[] = [];
-  for (let i = 0, removed = 0; i < window.length; i++) {
-    if (window.charCodeAt(i) === 13 && window.charCodeAt(i + 1) === 10) {
-      shrunk.push(i - removed);
-      removed++;
-      i++;
-    }
-  }
-  return (offset) => {
-    let low = 0;
-    let high = shrunk.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (shrunk[mid]! < offset) low = mid + 1;
-      else high = mid;
-    }
-    return offset + low;
-  };
-}
-
 /**
  * Whether a block starting at `at` is unambiguous: column 0, after a blank line, and its first
  * line complete (a streamed `1` may yet become `1. item`, continuing the list before it).
  */
-export function startsBlock(
-  text: string,
-  at: number,
-  windowStart: number,
-  windowEnd: number,
-): boolean {
+function startsBlock(text: string, at: number, windowStart: number, windowEnd: number): boolean {
   if (at <= windowStart || isSpace(text.charCodeAt(at))) return false;
   if (text.charCodeAt(at - 1) !== 10) return false;
-  if (text.slice(at, windowEnd).indexOf("\n") === -1) return false;
+  const lineEnd = text.indexOf("\n", at);
+  if (lineEnd === -1 || lineEnd >= windowEnd) return false;
   // The line before: from the previous line break (exclusive) to `at - 1`.
   const before = text.lastIndexOf("\n", at - 2);
   if (before < windowStart - 1) return false;

@@ -7,9 +7,9 @@ import {
   type MarkdownSegment,
   type MarkdownSplit,
   type MarkdownSplitLimits,
-  type RawCode,
 } from "./markdownBlocks";
 import { type MarkdownDefinition, segmentSource } from "./markdownDefinitions";
+import type { RawCode } from "./markdownFences";
 import { healGrowingBlock } from "./markdownHealing";
 import { detachedCopy, RAW_CHUNK_SIZE, type RawChunk, RawChunker } from "./rawTextChunks";
 

@@ -1,0 +1,50 @@
+// Lines of markdown text, scanned character by character: what the fence, lexing and healing
+// code all read the same way.
+
+/** Whether a character code is blank in markdown (space, tab, line break), or past the end. */
+export function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || Number.isNaN(code);
+}
+
+/** The first line of `raw`, without its line break. */
+export function firstLine(raw: string): string {
+  const newline = raw.indexOf("\n");
+  return newline === -1 ? raw : raw.slice(0, newline);
+}
+
+/**
+ * `text` with "\r\n" and "\r" line breaks read as "\n" (as the lexer reads them), and how to map
+ * an offset in that copy back to `text`.
+ */
+export function withUnixLineBreaks(text: string): {
+  readonly normalised: string;
+  readonly toOriginal: (offset: number) => number;
+} {
+  if (!text.includes("\r")) return { normalised: text, toOriginal: (offset) => offset };
+  const normalised = text.replace(/\r\n?/g, "\n");
+  return { normalised, toOriginal: offsetMapper(text, normalised) };
+}
+
+/** Maps an offset in the normalised text to the original (which may have "\r\n"). */
+function offsetMapper(text: string, normalised: string): (offset: number) => number {
+  if (text === normalised) return (offset) => offset;
+  // Normalised offsets at which a "\r\n" (two characters) became one.
+  const shrunk: number[] = [];
+  for (let i = 0, removed = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) === 10) {
+      shrunk.push(i - removed);
+      removed++;
+      i++;
+    }
+  }
+  return (offset) => {
+    let low = 0;
+    let high = shrunk.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (shrunk[mid]! < offset) low = mid + 1;
+      else high = mid;
+    }
+    return offset + low;
+  };
+}
