@@ -215,6 +215,11 @@ describe("StreamingMarkdown", () => {
             "Uses [ref] and [text][other] and [missing].\n# Heading *one*\n\t\n[Other]: </a b> 'Title'\n",
             [5],
           ],
+          // A `***` rule, a paragraph, then an unclosed fence: nothing is written into the code.
+          [
+            "***\nParagraph with **bold**, _em_, `code`, ~~gone~~ and a [link](https://example.com/a).\n```\nunclosed fence\n",
+            [],
+          ],
         ],
       },
     );

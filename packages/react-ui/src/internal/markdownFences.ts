@@ -52,15 +52,3 @@ export function codeRange(text: string, start: number, end: number): RawCode | u
     to: closed ? lastStart : end,
   };
 }
-
-/** Whether `text` ends inside a fenced code block (one opened and not closed). */
-export function endsInFence(text: string): boolean {
-  let open: Fence | undefined;
-  for (const line of text.split("\n")) {
-    const bare = line.replace(/\r$/, "");
-    if (open) {
-      if (closesFence(bare, open)) open = undefined;
-    } else open = opensFence(bare);
-  }
-  return open !== undefined;
-}

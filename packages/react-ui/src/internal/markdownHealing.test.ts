@@ -22,6 +22,28 @@ describe("healGrowingBlock", () => {
       "A *note\n\n    code * here",
       "A *note\n\n    code * here",
     ],
+    [
+      "never writes into an open fence, whatever was left open before it",
+      "***\nSome **bold** text.\n```\nunclosed fence\n",
+      "***\nSome **bold** text.\n```\nunclosed fence\n",
+    ],
+    [
+      "never writes into an open fence inside a list item",
+      "- a *note\n- ```\n  code",
+      "- a *note\n- ```\n  code",
+    ],
+    [
+      "never closes a marker of a block above without a blank line",
+      "# Heading *one\nNow `code",
+      "# Heading *one\nNow `code`",
+    ],
+    ["heals the last item of a list", "- done\n- now **bold", "- done\n- now **bold**"],
+    ["never touches an HTML block", "<div>\n*html", "<div>\n*html"],
+    [
+      'rewrites an unfinished link after "\\r\\n" line breaks, leaving the blocks before it',
+      "# Title **one\r\nSee [the docs](https://exa",
+      "# Title **one\r\nSee the docs",
+    ],
   ])("%s", (_name, source, healed) => {
     expect(healGrowingBlock(source)).toBe(healed);
   });

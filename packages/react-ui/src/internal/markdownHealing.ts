@@ -1,5 +1,7 @@
+import type { Token, Tokens } from "marked";
 import remend from "remend";
-import { endsInFence } from "./markdownFences";
+import { lexer } from "./markdownLexing";
+import { withUnixLineBreaks } from "./markdownLines";
 
 // An image whose URL has not all arrived yet: shown as nothing until it has.
 const UNFINISHED_IMAGE = /!\[[^\]\n]*(?:\]\([^)\s]*)?$/;
@@ -11,23 +13,76 @@ const UNFINISHED_IMAGE = /!\[[^\]\n]*(?:\]\([^)\s]*)?$/;
  * unfinished image as nothing. Complete blocks and finished text are never changed.
  */
 export function healGrowingBlock(source: string): string {
-  // Inline markup never spans a blank line, so only the last paragraph can hold an unfinished
-  // marker: closing one an earlier paragraph left open for good would add a stray marker.
-  let cut = 0;
-  for (const blank of source.matchAll(BLANK_LINE)) cut = blank.index + blank[0].length;
-  if (cut === 0 || endsInFence(source.slice(0, cut))) return heal(source);
-  const last = source.slice(cut);
-  // An indented code block is code, not markup.
-  if (INDENTED_CODE.test(last)) return source;
-  const healedLast = heal(last);
-  if (healedLast === last) return source;
-  // Closers for the last paragraph go at the end; a rewrite (an unfinished link or image)
-  // needs the whole block, whose reference definitions it may use.
-  return healedLast.startsWith(last) ? source + healedLast.slice(last.length) : heal(source);
+  // Inline markup never spans a block, so only the block the text ends in can hold an
+  // unfinished marker, and only if it is prose: closing a marker another block left open for
+  // good (a `***` rule, an earlier paragraph), or writing into code, would change what shows.
+  const from = lastProseStart(source);
+  if (from === undefined) return source;
+  const last = source.slice(from);
+  const healed = heal(last);
+  return healed === last ? source : source.slice(0, from) + healed;
+}
+
+/**
+ * Where the text's last stretch of prose starts: the last top-level block, after its last blank
+ * line (a list or quote holds several). Undefined when the text ends in a block without inline
+ * markup (code, HTML, a rule, a definition) or in none.
+ */
+function lastProseStart(source: string): number | undefined {
+  const { normalised, toOriginal } = withUnixLineBreaks(source);
+  let tokens: Token[];
+  try {
+    tokens = lexer().blockTokens(normalised, []);
+  } catch {
+    return undefined;
+  }
+  let position = 0;
+  let lastStart = -1;
+  let last: Token | undefined;
+  for (const token of tokens) {
+    if (token.type !== "space") {
+      last = token;
+      lastStart = position;
+    }
+    position += token.raw.length;
+  }
+  if (!last || !endsInProse(last)) return undefined;
+  const start = toOriginal(lastStart);
+  let from = start;
+  for (const blank of source.slice(start).matchAll(BLANK_LINE)) {
+    from = start + blank.index + blank[0].length;
+  }
+  return from;
 }
 
 const BLANK_LINE = /\n[ \t]*\r?\n/g;
-const INDENTED_CODE = /^(?: {4}|\t)/;
+
+/** Whether a block token ends in inline markup, looking into the last item of a list or quote. */
+function endsInProse(token: Token): boolean {
+  switch (token.type) {
+    case "paragraph":
+    case "heading":
+    case "text":
+    case "table":
+      return true;
+    case "list": {
+      const item = (token as Tokens.List).items.at(-1);
+      return item !== undefined && endsInProseTokens(item.tokens);
+    }
+    case "blockquote":
+      return endsInProseTokens((token as Tokens.Blockquote).tokens);
+    default:
+      return false;
+  }
+}
+
+function endsInProseTokens(tokens: readonly Token[]): boolean {
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const token = tokens[i]!;
+    if (token.type !== "space" && token.type !== "checkbox") return endsInProse(token);
+  }
+  return false;
+}
 
 function heal(source: string): string {
   return remend(source, { linkMode: "text-only", images: false }).replace(UNFINISHED_IMAGE, "");
