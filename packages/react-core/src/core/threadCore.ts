@@ -10,7 +10,7 @@ import { MessageTree } from "./messageTree";
 import { type ReplyResult, readReply } from "./replyReader";
 import { chatRequest, type RequestIntent, replyOutcome, toolResultIntent } from "./replyRequest";
 import { replyConnection, stopRemotely, withoutRunningReply } from "./replyResumption";
-import { createThreadActions } from "./threadActions";
+import { createThreadActions, type ThreadOperations } from "./threadActions";
 import { lastAwaitingIndex, mergeHistory, withParents } from "./threadEdits";
 import { fetchHistory } from "./threadHistory";
 import type { ThreadHost } from "./threadHost";
@@ -24,7 +24,7 @@ import { idleThreadState, threadStatus } from "./threadStatus";
  * its thread list keeps it, independent of React, so a reply keeps streaming into its own
  * thread while the user looks at another one.
  */
-export class ThreadCore {
+export class ThreadCore implements ThreadOperations {
   readonly store: StoreApi<ThreadState>;
   /** Stable action functions (safe to pass to memoised components). */
   readonly actions: ThreadActions;
@@ -48,7 +48,7 @@ export class ThreadCore {
   private attaching: AbortController | undefined;
 
   constructor(
-    readonly host: ThreadHost,
+    readonly host: ThreadHost<ThreadCore>,
     threadId: string | null,
   ) {
     this.loaded = threadId === null;

@@ -19,7 +19,7 @@ const defaultConverter = identityConverter();
  * thread it has seen (in its {@link ThreadRegistry}), so replies keep streaming in threads that
  * are not selected, and it wires thread creation to the first message of a new thread.
  */
-export class ThreadListCore implements ThreadHost {
+export class ThreadListCore implements ThreadHost<ThreadCore> {
   readonly store: ThreadListStore;
   /** Stable action functions. */
   readonly actions: ThreadListActions;

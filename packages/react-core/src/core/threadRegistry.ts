@@ -14,7 +14,7 @@ export class ThreadRegistry {
   readonly createdHere = new Set<string>();
   draft: ThreadCore;
 
-  constructor(private readonly host: ThreadHost) {
+  constructor(private readonly host: ThreadHost<ThreadCore>) {
     this.draft = new ThreadCore(host, null);
   }
 
