@@ -3,7 +3,7 @@ import { createId } from "@crayonai/stream/ids";
 import type { Thread } from "../types";
 import { ChatError } from "./chatError";
 import type { ThreadCore } from "./threadCore";
-import type { ThreadListStore } from "./threadListStore";
+import { type ThreadListStore, updateThreadList, withThread } from "./threadListStore";
 import type { ThreadRegistry } from "./threadRegistry";
 
 const TITLE_LENGTH = 60;
@@ -67,16 +67,17 @@ function addPlaceholder(context: CreationContext, core: ThreadCore, title: strin
   registry.set(id, core);
   registry.localOnly.add(id);
   if (core === registry.draft) registry.newDraft();
-  store.setState((state) => {
-    state.threads.unshift({
-      threadId: id,
-      title,
-      createdAt: new Date(),
-      isRunning: core.store.getState().isRunning,
-    });
-    if (state.selectedThreadId === null) state.selectedThreadId = id;
-    state.error = null;
-  });
+  const placeholder: Thread = {
+    threadId: id,
+    title,
+    createdAt: new Date(),
+    isRunning: core.store.getState().isRunning,
+  };
+  updateThreadList(store, ({ threads, selectedThreadId }) => ({
+    threads: [placeholder, ...threads],
+    selectedThreadId: selectedThreadId ?? id,
+    error: null,
+  }));
   return id;
 }
 
@@ -90,20 +91,20 @@ function rollBack(context: CreationContext, id: string, core: ThreadCore, failur
   registry.delete(id);
   const shown = store.getState().selectedThreadId === id;
   if (shown) registry.draft = core;
-  store.setState((state) => {
-    state.threads = state.threads.filter((t) => t.threadId !== id);
-    if (shown) state.selectedThreadId = null;
-    state.error = failure;
-  });
+  updateThreadList(store, ({ threads }) => ({
+    threads: threads.filter((t) => t.threadId !== id),
+    ...(shown && { selectedThreadId: null }),
+    error: failure,
+  }));
 }
 
 /** Deleted while it was being created: delete the saved thread on the backend too. */
 function discardDeleted(context: CreationContext, threadId: string): void {
-  context.deleteThread?.(threadId).catch((error) =>
-    context.store.setState((state) => {
-      state.error = ChatError.from("delete_failed", error);
-    }),
-  );
+  context
+    .deleteThread?.(threadId)
+    .catch((error) =>
+      updateThreadList(context.store, { error: ChatError.from("delete_failed", error) }),
+    );
 }
 
 /** The backend saved the thread: re-key the placeholder to the saved id. */
@@ -124,14 +125,15 @@ function confirm(
   core.setThreadId(thread.threadId);
   const entry: Thread = { ...thread, isRunning: core.store.getState().isRunning };
   if (renamed !== undefined) entry.title = renamed;
-  store.setState((state) => {
+  updateThreadList(store, (state) => {
     // A refresh during creation may already list the saved thread next to the placeholder:
     // keep one entry, where the placeholder is.
-    state.threads = state.threads.filter((t) => t.threadId !== thread.threadId);
-    const index = state.threads.findIndex((t) => t.threadId === localId);
-    if (index === -1) state.threads.unshift(entry);
-    else state.threads[index] = entry;
-    if (state.selectedThreadId === localId) state.selectedThreadId = thread.threadId;
+    const others = state.threads.filter((t) => t.threadId !== thread.threadId);
+    const threads = withThread(others, localId, () => entry);
+    return {
+      threads: threads === others ? [entry, ...others] : threads,
+      ...(state.selectedThreadId === localId && { selectedThreadId: thread.threadId }),
+    };
   });
   if (renamed !== undefined) context.saveTitle(entry);
 }

@@ -4,7 +4,12 @@ import { ChatError } from "./chatError";
 import type { ThreadCore } from "./threadCore";
 import { createThreadFor } from "./threadCreation";
 import type { ChatOptions, ResolvedThreadParams, ThreadHost } from "./threadHost";
-import { createThreadListStore, type ThreadListStore } from "./threadListStore";
+import {
+  createThreadListStore,
+  type ThreadListStore,
+  updateThreadList,
+  withThread,
+} from "./threadListStore";
 import { ThreadRegistry } from "./threadRegistry";
 
 function toPage(result: Thread[] | ThreadListPage): ThreadListPage {
@@ -83,17 +88,13 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
   private selectThread(threadId: string): void {
     // The core exists before the selection does: a render reading it never creates one.
     const core = this.registry.open(threadId);
-    this.store.setState((state) => {
-      state.selectedThreadId = threadId;
-    });
+    updateThreadList(this.store, { selectedThreadId: threadId });
     if (!core.loaded && !core.store.getState().isRunning) void core.load();
   }
 
   private switchToNewThread(): void {
     if (this.registry.draft.store.getState().messages.length > 0) this.registry.newDraft();
-    this.store.setState((state) => {
-      state.selectedThreadId = null;
-    });
+    updateThreadList(this.store, { selectedThreadId: null });
   }
 
   createThreadFor(core: ThreadCore, firstMessage: UserMessage): Promise<string> {
@@ -119,25 +120,25 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
   setRunning(core: ThreadCore, running: boolean): void {
     const id = this.registry.idOf(core);
     if (id === undefined) return;
-    this.store.setState((state) => {
-      const thread = state.threads.find((t) => t.threadId === id);
-      if (thread) thread.isRunning = running;
-    });
+    updateThreadList(this.store, ({ threads }) => ({
+      threads: withThread(threads, id, (thread) =>
+        thread.isRunning === running ? thread : { ...thread, isRunning: running },
+      ),
+    }));
   }
 
   private async updateThread(updated: Thread): Promise<void> {
     const previous = this.store.getState().threads.find((t) => t.threadId === updated.threadId);
     if (!previous) throw new ChatError("invalid_action", `Unknown thread ${updated.threadId}.`);
     const replace = (thread: Thread) =>
-      this.store.setState((state) => {
-        const index = state.threads.findIndex((t) => t.threadId === thread.threadId);
-        if (index !== -1)
-          state.threads[index] = { ...thread, isRunning: state.threads[index]!.isRunning };
-      });
+      updateThreadList(this.store, ({ threads }) => ({
+        threads: withThread(threads, thread.threadId, ({ isRunning }) => ({
+          ...thread,
+          isRunning,
+        })),
+      }));
     replace(updated);
-    this.store.setState((state) => {
-      state.error = null;
-    });
+    updateThreadList(this.store, { error: null });
     const { updateThread } = this.options;
     if (!updateThread || this.registry.localOnly.has(updated.threadId)) return;
     const generation = (this.updateGeneration.get(updated.threadId) ?? 0) + 1;
@@ -152,9 +153,7 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
       // A newer update has replaced this one on screen: rolling back would undo it.
       if (latest()) replace(previous);
       const failure = ChatError.from("update_failed", error);
-      this.store.setState((state) => {
-        state.error = failure;
-      });
+      updateThreadList(this.store, { error: failure });
       throw failure;
     }
   }
@@ -164,10 +163,10 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     const index = threads.findIndex((t) => t.threadId === threadId);
     const removed = threads[index];
     this.registry.get(threadId)?.stop();
-    this.store.setState((state) => {
-      state.threads = state.threads.filter((t) => t.threadId !== threadId);
-      state.error = null;
-    });
+    updateThreadList(this.store, ({ threads }) => ({
+      threads: threads.filter((t) => t.threadId !== threadId),
+      error: null,
+    }));
     if (selectedThreadId === threadId) this.switchToNewThread();
     const { deleteThread } = this.options;
     try {
@@ -175,11 +174,11 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
       this.registry.delete(threadId);
     } catch (error) {
       const failure = ChatError.from("delete_failed", error);
-      this.store.setState((state) => {
-        if (removed && !state.threads.some((t) => t.threadId === threadId)) {
-          state.threads.splice(Math.min(index, state.threads.length), 0, removed);
-        }
-        state.error = failure;
+      updateThreadList(this.store, ({ threads }) => {
+        if (!removed || threads.some((t) => t.threadId === threadId)) return { error: failure };
+        const restored = threads.slice();
+        restored.splice(Math.min(index, threads.length), 0, removed);
+        return { threads: restored, error: failure };
       });
       throw failure;
     }
@@ -189,24 +188,22 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     const { fetchThreadList } = this.options;
     if (!fetchThreadList) return;
     const generation = ++this.listGeneration;
-    this.store.setState((state) => {
-      state.isLoading = true;
-      state.error = null;
-    });
+    updateThreadList(this.store, { isLoading: true, error: null });
     try {
       const page = toPage(await fetchThreadList(cursor === undefined ? undefined : { cursor }));
       if (generation !== this.listGeneration) return;
       this.nextCursor = page.nextCursor;
-      this.store.setState((state) => {
-        const known = new Map(state.threads.map((t) => [t.threadId, t]));
+      updateThreadList(this.store, (state) => {
+        const known = new Set(state.threads.map((t) => t.threadId));
         const incoming = page.threads.map((t) => ({
           ...t,
           isRunning: this.registry.get(t.threadId)?.store.getState().isRunning ?? false,
         }));
         const incomingIds = new Set(incoming.map((t) => t.threadId));
         for (const id of incomingIds) this.registry.createdHere.delete(id);
+        let threads: Thread[];
         if (append) {
-          state.threads.push(...incoming.filter((t) => !known.has(t.threadId)));
+          threads = [...state.threads, ...incoming.filter((t) => !known.has(t.threadId))];
         } else {
           // Threads created here (or running, or shown) and not in the fetched page yet stay
           // on top: the page may have been read before they were saved.
@@ -218,16 +215,15 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
                 t.isRunning ||
                 t.threadId === state.selectedThreadId),
           );
-          state.threads = [...local, ...incoming];
+          threads = [...local, ...incoming];
         }
-        state.hasMore = page.nextCursor !== undefined;
-        state.isLoading = false;
+        return { threads, hasMore: page.nextCursor !== undefined, isLoading: false };
       });
     } catch (error) {
       if (generation !== this.listGeneration) return;
-      this.store.setState((state) => {
-        state.isLoading = false;
-        state.error = ChatError.from("list_failed", error);
+      updateThreadList(this.store, {
+        isLoading: false,
+        error: ChatError.from("list_failed", error),
       });
     }
   }
