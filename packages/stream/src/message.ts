@@ -157,6 +157,12 @@ export type ReasoningMessage = BaseMessage & {
   content: string;
   /** Crayon: true while reasoning is still streaming, for a live "thinking" indicator. */
   isThinking?: boolean;
+  /**
+   * Crayon: how long the model reasoned, in milliseconds, from the reasoning's first event to
+   * its end, as the accumulator that received the stream measured it ("Thought for 3 s").
+   * Kept with the message, so the figure survives a reload.
+   */
+  durationMs?: number;
 };
 
 /** Frontend-only structured UI (plans, progress, search) rendered by `activityType`; never sent to the model. */

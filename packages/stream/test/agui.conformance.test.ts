@@ -82,7 +82,7 @@ async function agUI(body: string, history: AgUIMessage[]) {
 
 /**
  * Sets aside what only one side has by design: Crayon's UI fields (assistant `status`,
- * reasoning `isThinking`), the empty `content` Crayon gives an assistant message that only made
+ * reasoning `isThinking` and `durationMs`), the empty `content` Crayon gives an assistant message that only made
  * tool calls, and content parts of tool results, which the `tool-call-result` event carries
  * as JSON text.
  */
@@ -91,6 +91,7 @@ function normalise(messages: ReadonlyArray<Message | AgUIMessage>): unknown[] {
     const message: Record<string, any> = { ...original };
     delete message.status;
     delete message.isThinking;
+    delete message.durationMs;
     // Crayon also keeps a paused run's interrupts on the message they pause (AG-UI's client
     // keeps them only on the run's result): compared without them.
     if (message.metadata?.interrupts) {

@@ -122,7 +122,7 @@ async function oracle(
 /** Ours: the adapter's events applied to the accumulator. */
 async function ours(response: Response) {
   const events = await collect(openAIChatAdapter().parse(response));
-  const acc = createMessageAccumulator();
+  const acc = createMessageAccumulator({ now: () => 0 });
   for (const event of events) acc.apply(event);
   acc.finish();
   return { events, messages: acc.getMessages() };
@@ -244,6 +244,7 @@ describe("openAIChatAdapter conformance with the openai package", () => {
         role: "reasoning",
         content: chunks.map((c) => field(c, "reasoning_content")).join(""),
         isThinking: false,
+        durationMs: 0,
       },
       expect.objectContaining(expectedAssistant(completions[0]!)),
     ]);

@@ -18,4 +18,21 @@ describe("ReasoningView", () => {
     rerender(<ReasoningView message={{ ...message, isThinking: false }} />);
     expect(container.querySelector("summary")?.textContent).toBe("Thought for 1 s");
   });
+
+  it("shows the duration the message carries, the same after a reload", () => {
+    const loaded = {
+      id: "r1",
+      role: "reasoning" as const,
+      content: "Weighed it",
+      durationMs: 3_400,
+    };
+    const { container } = render(<ReasoningView message={loaded} />);
+    expect(container.querySelector("summary")?.textContent).toBe("Thought for 3 s");
+  });
+
+  it("reads a duration that is no finite, non-negative number as unknown", () => {
+    const bad = { id: "r1", role: "reasoning" as const, content: "x", durationMs: Number.NaN };
+    const { container } = render(<ReasoningView message={bad} />);
+    expect(container.querySelector("summary")?.textContent).toBe("Thought");
+  });
 });

@@ -5,8 +5,8 @@ import { ChevronIcon } from "./StrokeIcon";
 
 /**
  * How long the model thought, measured here from the first render while thinking to the first
- * without: the message carries no timestamps. Undefined for reasoning that was never seen
- * streaming (loaded from history).
+ * without, for a message that carries no `durationMs`. Undefined for reasoning that was never
+ * seen streaming (loaded from history without a duration).
  */
 function useThinkingSeconds(isThinking: boolean): number | undefined {
   const startedAt = useRef<number | undefined>(undefined);
@@ -24,7 +24,13 @@ function useThinkingSeconds(isThinking: boolean): number | undefined {
  */
 export function ReasoningView({ message }: { message: ReasoningMessage }) {
   const isThinking = message.isThinking === true;
-  const seconds = useThinkingSeconds(isThinking);
+  const measured = useThinkingSeconds(isThinking);
+  // The duration the message carries (kept in history) wins over one measured here.
+  const { durationMs } = message;
+  const seconds =
+    typeof durationMs === "number" && Number.isFinite(durationMs) && durationMs >= 0
+      ? Math.max(1, Math.round(durationMs / 1000))
+      : measured;
   return (
     <details className="crayon-reasoning">
       <summary className="crayon-reasoning__summary">

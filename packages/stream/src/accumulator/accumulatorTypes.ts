@@ -13,6 +13,11 @@ export type MessageAccumulatorOptions = {
   /** Makes ids for messages the protocol did not name. Defaults to `crypto.randomUUID()`. */
   generateId?: () => string;
   /**
+   * The clock, in milliseconds, that a reasoning message's `durationMs` is measured with.
+   * Defaults to `Date.now`.
+   */
+  now?: () => number;
+  /**
    * Called when an event cannot be applied as sent: an event whose fields have the wrong types
    * (`malformed_event`; it is not applied at all), a JSON Patch that does not fit the document,
    * or a `messages-snapshot` holding invalid messages (`malformed_message`: repaired messages

@@ -175,6 +175,42 @@ describe("createMessageAccumulator", () => {
     expect((acc.getMessages()[0] as ReasoningMessage).isThinking).toBe(false);
   });
 
+  it("records how long the model reasoned, from its first event to its end", () => {
+    let clock = 1_000;
+    const acc = createMessageAccumulator({ generateId: ids(), now: () => clock });
+    acc.apply({ type: "reasoning-start", messageId: "r" });
+    clock += 2_400;
+    acc.apply({ type: "reasoning-delta", text: "hmm", messageId: "r" });
+    expect((acc.getMessages()[0] as ReasoningMessage).durationMs).toBeUndefined();
+    clock += 600;
+    acc.apply({ type: "reasoning-end", messageId: "r" });
+    expect(acc.getMessages()[0]).toMatchObject({ isThinking: false, durationMs: 3_000 });
+
+    // Reasoning that the answer's text or the end of the response closes is timed too.
+    const implicit = createMessageAccumulator({ generateId: ids(), now: () => clock });
+    implicit.apply({ type: "reasoning-delta", text: "first" });
+    clock += 1_250;
+    implicit.finish();
+    expect(implicit.getMessages()[0]).toMatchObject({ isThinking: false, durationMs: 1_250 });
+  });
+
+  it("makes up no duration for reasoning that was already thinking when the response began", () => {
+    const resumed: ReasoningMessage = {
+      id: "r",
+      role: "reasoning",
+      content: "so",
+      isThinking: true,
+    };
+    let clock = 0;
+    const acc = createMessageAccumulator({ messages: [resumed], now: () => clock });
+    acc.apply({ type: "reasoning-delta", text: " far", messageId: "r" });
+    clock += 5_000;
+    acc.apply({ type: "reasoning-end", messageId: "r" });
+    const [reasoning] = acc.getMessages() as [ReasoningMessage];
+    expect(reasoning).toMatchObject({ content: "so far", isThinking: false });
+    expect(reasoning.durationMs).toBeUndefined();
+  });
+
   it("stops thinking at finish even without reasoning-end", () => {
     const acc = run([{ type: "reasoning-delta", text: "..." }]);
     acc.finish();

@@ -44,6 +44,9 @@ export function createMessageAccumulator(
   let currentAssistant: string | undefined;
   let lastAssistant: string | undefined;
   let currentReasoning: string | undefined;
+  // When each reasoning message of this response started thinking, to record its duration.
+  const now = options.now ?? Date.now;
+  const thinkingSince = new Map<string, number>();
 
   const find = (id: string) => draft.find(id);
   const edit = <T extends Message>(id: string): T => draft.edit<T>(id);
@@ -94,7 +97,19 @@ export function createMessageAccumulator(
       isThinking: true,
     });
     currentReasoning = created.id;
+    thinkingSince.set(created.id, now());
     return created;
+  };
+
+  /** Ends a reasoning message's thinking, recording how long it took when its start was seen. */
+  const endThinking = (id: string) => {
+    const message = edit<ReasoningMessage>(id);
+    message.isThinking = false;
+    const since = thinkingSince.get(id);
+    if (since !== undefined) {
+      message.durationMs = Math.max(0, Math.round(now() - since));
+      thinkingSince.delete(id);
+    }
   };
 
   /** Returns a mutable tool call, creating it (and its owner) if the start was never seen. */
@@ -148,8 +163,7 @@ export function createMessageAccumulator(
   const stopThinking = () => {
     for (const id of touched) {
       const message = find(id);
-      if (message?.role === "reasoning" && message.isThinking)
-        edit<ReasoningMessage>(id).isThinking = false;
+      if (message?.role === "reasoning" && message.isThinking) endThinking(id);
     }
     currentReasoning = undefined;
   };
@@ -243,6 +257,12 @@ export function createMessageAccumulator(
       }
       case "reasoning-start": {
         const message = targetReasoning(event.messageId);
+        // Thinking again after it ended: a new duration. One already thinking when this
+        // response began (a reply resumed after a reload) has no start seen here: none is made up.
+        if (!message.isThinking) {
+          thinkingSince.set(message.id, now());
+          delete message.durationMs;
+        }
         message.isThinking = true;
         return;
       }
@@ -253,8 +273,7 @@ export function createMessageAccumulator(
       }
       case "reasoning-end": {
         const message = find(event.messageId);
-        if (message?.role === "reasoning")
-          edit<ReasoningMessage>(event.messageId).isThinking = false;
+        if (message?.role === "reasoning") endThinking(event.messageId);
         if (currentReasoning === event.messageId) currentReasoning = undefined;
         return;
       }

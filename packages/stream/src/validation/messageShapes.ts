@@ -19,7 +19,7 @@ export const ROLE_FIELDS: Record<string, string> = {
   assistant: `${BASE} content:s? status:${ASSISTANT_STATUS}? error:s? context:a? toolCalls:a? sources:a? files:a?`,
   system: `${BASE} content:s`,
   developer: `${BASE} content:s`,
-  reasoning: `${BASE} content:s isThinking:b?`,
+  reasoning: `${BASE} content:s isThinking:b? durationMs:n?`,
   activity: `${BASE} activityType:s`,
 };
 

@@ -26,7 +26,7 @@ const valid: Message[] = [
     files: [{ url: "https://x.test/f.png", mediaType: "image/png" }],
   },
   { id: "t1", role: "tool", toolCallId: "c1", content: "42" },
-  { id: "r1", role: "reasoning", content: "Thinking", isThinking: false },
+  { id: "r1", role: "reasoning", content: "Thinking", isThinking: false, durationMs: 2_400 },
   { id: "d1", role: "developer", content: "Dev" },
   { id: "act", role: "activity", activityType: "plan", content: { steps: [] } },
 ];
@@ -108,7 +108,7 @@ const validMessage = fc.oneof(
   ),
   optional(
     { id: messageId, role: fc.constant("reasoning"), content: text },
-    { ...base, isThinking: fc.boolean() },
+    { ...base, isThinking: fc.boolean(), durationMs: fc.nat() },
   ),
   optional(
     {

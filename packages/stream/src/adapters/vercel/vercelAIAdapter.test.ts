@@ -41,7 +41,7 @@ const data = (parts: Array<[string, unknown]>) => parse(dataBody(parts), DATA_HE
 
 function messagesOf(events: CrayonStreamEvent[]): Message[] {
   let n = 0;
-  const acc = createMessageAccumulator({ generateId: () => `gen-${++n}` });
+  const acc = createMessageAccumulator({ generateId: () => `gen-${++n}`, now: () => 0 });
   for (const event of events) acc.apply(event);
   acc.finish();
   return acc.getMessages();
@@ -159,7 +159,13 @@ describe("vercelAIAdapter: UI message stream", () => {
         { type: "reasoning-end", messageId: "m1-1" },
       ]);
       expect(messagesOf(events)).toEqual([
-        { id: "m1-1", role: "reasoning", content: "Let me think.", isThinking: false },
+        {
+          id: "m1-1",
+          role: "reasoning",
+          content: "Let me think.",
+          isThinking: false,
+          durationMs: 0,
+        },
         { id: "m1", role: "assistant", content: "42", status: "complete" },
       ]);
     });
@@ -733,6 +739,7 @@ describe("vercelAIAdapter: data stream (AI SDK 3/4)", () => {
         role: "reasoning",
         content: "Thinking",
         isThinking: false,
+        durationMs: 0,
         encryptedValue: "sig",
       },
       {

@@ -14,6 +14,7 @@ import { splitContextBlock } from "../openai/contextBlock";
 import { parseDataURL } from "../openai/dataURL";
 import { withoutUndefined } from "../openai/withoutUndefined";
 import { extraFields, keepExtra } from "./extraFields";
+import { readReasoningDuration } from "./reasoningDuration";
 import { fromToolPart } from "./toolPart";
 
 /** An object as it is; any other value as `{ value }` (the Vercel adapter's rule). */
@@ -187,13 +188,17 @@ function fromAssistant(
       }
     } else if (type === "reasoning") {
       if (typeof part.text !== "string") continue;
-      const extra = keepExtra(extraFields(part, ["type", "text", "state"]));
+      const { durationMs, providerMetadata } = readReasoningDuration(part.providerMetadata);
+      const extra = keepExtra(
+        extraFields({ ...part, providerMetadata }, ["type", "text", "state"]),
+      );
       list.push(
         withoutUndefined({
           id: derive(),
           role: "reasoning",
           content: part.text,
           isThinking: false,
+          durationMs,
           metadata: extra,
         }),
       );

@@ -136,7 +136,11 @@ async function readBoth(
     ...(continues && { message: structuredClone(continues) }),
   }))
     message = snapshot;
-  return { thread: accumulator.getMessages(), message: message! };
+  // The AI SDK's useChat measures no reasoning duration: compared without Crayon's.
+  const thread = accumulator
+    .getMessages()
+    .map((m) => (m.role === "reasoning" ? { ...m, durationMs: undefined } : m));
+  return { thread: thread as Message[], message: message! };
 }
 
 /** The AI SDK's message without the reasoning part ids the adapter does not keep. */

@@ -12,6 +12,7 @@ import { parseDataURL, toDataURL } from "../openai/dataURL";
 import { withoutUndefined } from "../openai/withoutUndefined";
 import { isAnsweredApproval } from "./answeredApproval";
 import { keptExtra } from "./extraFields";
+import { withReasoningDuration } from "./reasoningDuration";
 import { toToolPart } from "./toolPart";
 import type {
   VercelFilePart,
@@ -85,7 +86,12 @@ export function toVercelUIMessages(
         run.step = true;
         break;
       case "reasoning":
-        add({ type: "reasoning", ...keptExtra(metadata), text: message.content, state: "done" });
+        add(
+          withReasoningDuration(
+            { type: "reasoning", ...keptExtra(metadata), text: message.content, state: "done" },
+            message.durationMs,
+          ),
+        );
         break;
       case "activity": {
         const { content } = message;

@@ -422,6 +422,43 @@ describe("toExternal: answers to approvals", () => {
   });
 });
 
+describe("reasoning duration", () => {
+  it("travels as providerMetadata.crayon.durationMs and comes back as durationMs", () => {
+    const thread: Message[] = [
+      { ...reasoning("r", "Hmm."), durationMs: 3_200 },
+      assistant("a", "42"),
+    ];
+    const [message] = toExternal(thread);
+    expect(message!.parts[1]).toEqual({
+      type: "reasoning",
+      text: "Hmm.",
+      state: "done",
+      providerMetadata: { crayon: { durationMs: 3_200 } },
+    });
+    const [back] = fromExternal([message]);
+    expect(back).toMatchObject({ role: "reasoning", content: "Hmm.", durationMs: 3_200 });
+    expect(back!.metadata).toBeUndefined();
+  });
+
+  it("keeps other providers' metadata and drops a duration that is no finite, non-negative number", () => {
+    const part = (durationMs: unknown) => ({
+      type: "reasoning",
+      text: "Hmm.",
+      providerMetadata: { openai: { itemId: "rs_1" }, crayon: { durationMs } },
+    });
+    const read = (durationMs: unknown) =>
+      fromExternal([
+        { id: "m", role: "assistant", parts: [part(durationMs)] },
+      ])[0] as ReasoningMessage;
+    expect(read(1_500).durationMs).toBe(1_500);
+    for (const bad of [-1, Number.NaN, "3 s", null]) expect(read(bad).durationMs).toBeUndefined();
+    const [again] = toExternal([read(1_500)]);
+    expect(again!.parts[1]).toMatchObject({
+      providerMetadata: { openai: { itemId: "rs_1" }, crayon: { durationMs: 1_500 } },
+    });
+  });
+});
+
 describe("fromExternal", () => {
   it("reads system and user messages; a trailing <context> part becomes context", () => {
     expect(

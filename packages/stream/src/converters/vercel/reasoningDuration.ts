@@ -1,0 +1,39 @@
+import { isRecord } from "../../internal/jsonData";
+import type { VercelReasoningPart } from "./vercelUIMessage";
+
+// The AI SDK's reasoning part has no duration; its provider metadata is the one place a part
+// carries data of its own, and providers read only their own key there, so Crayon's
+// `durationMs` travels as `providerMetadata.crayon.durationMs`.
+
+/** `part` with `durationMs` written into its provider metadata (unchanged without one). */
+export function withReasoningDuration(
+  part: VercelReasoningPart,
+  durationMs: number | undefined,
+): VercelReasoningPart {
+  if (durationMs === undefined) return part;
+  const metadata = part.providerMetadata ?? {};
+  return {
+    ...part,
+    providerMetadata: { ...metadata, crayon: { ...metadata.crayon, durationMs } },
+  };
+}
+
+/**
+ * The duration a reasoning part carries, and its provider metadata without it (undefined when
+ * nothing else is left). A duration that is not a finite, non-negative number is dropped.
+ */
+export function readReasoningDuration(providerMetadata: unknown): {
+  durationMs?: number;
+  providerMetadata?: Record<string, unknown>;
+} {
+  if (!isRecord(providerMetadata)) return {};
+  const { crayon, ...providers } = providerMetadata;
+  if (!isRecord(crayon)) return { providerMetadata };
+  const { durationMs, ...ours } = crayon;
+  const rest = Object.keys(ours).length ? { ...providers, crayon: ours } : providers;
+  const valid = typeof durationMs === "number" && Number.isFinite(durationMs) && durationMs >= 0;
+  return {
+    ...(valid && { durationMs }),
+    ...(Object.keys(rest).length > 0 && { providerMetadata: rest }),
+  };
+}
