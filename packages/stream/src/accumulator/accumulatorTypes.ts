@@ -10,6 +10,14 @@ export type MessageAccumulatorOptions = {
    * mutated).
    */
   agentState?: unknown;
+  /**
+   * The history messages this response may continue, by id. When given, an event naming any
+   * other history message (a server that reuses an id across requests) starts a message of its
+   * own with a fresh id instead of reopening a finished one. `react-core` passes the message a
+   * continuation request continues (the AI SDK's `messageId` after tool results or an
+   * approval) or the reply it resumes. Default: every history message may be continued.
+   */
+  continues?: readonly string[];
   /** Makes ids for messages the protocol did not name. Defaults to `crypto.randomUUID()`. */
   generateId?: () => string;
   /**

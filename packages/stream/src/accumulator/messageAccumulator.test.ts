@@ -211,6 +211,63 @@ describe("createMessageAccumulator", () => {
     expect(reasoning.durationMs).toBeUndefined();
   });
 
+  it("never reopens a finished history message whose id a new response reuses", () => {
+    const earlier: AssistantMessage = {
+      id: "chatcmpl-1",
+      role: "assistant",
+      content: "Paris.",
+      status: "complete",
+    };
+    const asked: Message = { id: "u2", role: "user", content: "And Rome?" };
+    const acc = createMessageAccumulator({
+      messages: [user, earlier, asked],
+      continues: [],
+      generateId: ids(),
+    });
+    acc.apply({ type: "message-start", messageId: "chatcmpl-1" });
+    acc.apply({ type: "text-delta", text: "Rome ", messageId: "chatcmpl-1" });
+    acc.apply({
+      type: "tool-call-start",
+      toolCallId: "c1",
+      toolCallName: "f",
+      parentMessageId: "chatcmpl-1",
+    });
+    acc.apply({ type: "text-delta", text: "too.", messageId: "chatcmpl-1" });
+    acc.finish();
+    const messages = acc.getMessages();
+    expect(messages[1]).toBe(earlier);
+    expect(messages.slice(3)).toEqual([
+      {
+        id: "gen-1",
+        role: "assistant",
+        content: "Rome too.",
+        status: "complete",
+        toolCalls: [{ id: "c1", type: "function", function: { name: "f", arguments: "" } }],
+      },
+    ]);
+  });
+
+  it("continues the history messages it is told to, by id", () => {
+    const waiting: AssistantMessage = {
+      id: "m1",
+      role: "assistant",
+      content: "Checking.",
+      status: "complete",
+      toolCalls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }],
+    };
+    const answered: ToolMessage = { id: "t1", role: "tool", toolCallId: "c1", content: "42" };
+    const acc = createMessageAccumulator({
+      messages: [user, waiting, answered],
+      continues: ["m1"],
+      generateId: ids(),
+    });
+    acc.apply({ type: "message-start", messageId: "m1" });
+    acc.apply({ type: "text-delta", text: " It is 42.", messageId: "m1" });
+    acc.finish();
+    expect(acc.getMessages().map((m) => m.id)).toEqual(["u1", "m1", "t1"]);
+    expect((acc.getMessages()[1] as AssistantMessage).content).toBe("Checking. It is 42.");
+  });
+
   it("stops thinking at finish even without reasoning-end", () => {
     const acc = run([{ type: "reasoning-delta", text: "..." }]);
     acc.finish();
@@ -391,6 +448,30 @@ describe("createMessageAccumulator", () => {
     const patched = acc.getAgentState();
     acc.apply({ type: "text-delta", text: "hi" });
     expect(acc.getAgentState()).toBe(patched);
+  });
+
+  it("keeps the identity of the parts of the state a patch did not touch", () => {
+    const before = { todos: ["write"], settings: { theme: "dark" } };
+    const acc = createMessageAccumulator({ agentState: before });
+    acc.apply({ type: "state-delta", delta: [{ op: "add", path: "/todos/-", value: "test" }] });
+    const after = acc.getAgentState() as typeof before;
+    expect(after.settings).toBe(before.settings);
+    expect(after.todos).not.toBe(before.todos);
+  });
+
+  it.each([
+    ["replaces a value that is not there", { op: "replace", path: "/missing", value: 1 }],
+    ["goes through __proto__", { op: "add", path: "/__proto__/polluted", value: 1 }],
+    ["moves from __proto__", { op: "move", from: "/__proto__", path: "/x" }],
+    ["fails its test", { op: "test", path: "/count", value: 2 }],
+  ] as const)("reports a state delta that %s and keeps the state", (_, operation) => {
+    const onError = vi.fn();
+    const before = { count: 1 };
+    const acc = createMessageAccumulator({ agentState: before, onError });
+    acc.apply({ type: "state-delta", delta: [operation] });
+    expect(acc.getAgentState()).toBe(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: "malformed_event" }));
   });
 
   it("stores encrypted values on messages and tool calls", () => {

@@ -15,6 +15,7 @@ import { validateMessages } from "../validation/validateMessages";
 import type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
 import { eventProblem } from "./eventProblem";
 import { patchedDocument } from "./jsonPatchDocument";
+import { lockedMessageIds } from "./lockedMessageIds";
 import { createMessageDraft } from "./messageDraft";
 
 export type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
@@ -168,12 +169,17 @@ export function createMessageAccumulator(
     currentReasoning = undefined;
   };
 
-  const apply = (event: CrayonStreamEvent): void => {
-    const problem = eventProblem(event);
+  const ownIds = options.continues
+    ? lockedMessageIds(options.messages ?? [], options.continues, generateId)
+    : undefined;
+
+  const apply = (received: CrayonStreamEvent): void => {
+    const problem = eventProblem(received);
     if (problem) {
       report("malformed_event", `An event was not applied: ${problem}.`);
       return;
     }
+    const event = ownIds ? ownIds(received) : received;
     switch (event.type) {
       case "text-delta": {
         const message = targetAssistant(event.messageId);
