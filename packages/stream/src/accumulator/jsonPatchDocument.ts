@@ -1,10 +1,33 @@
-// fast-json-patch ships CommonJS to Node: only its default export is importable everywhere.
-import jsonPatch from "fast-json-patch";
+import {
+  existsIn,
+  immutableJSONPatch,
+  type JSONPatchDocument,
+  type JSONPatchOperation,
+  parseJSONPointer,
+} from "immutable-json-patch";
 import type { JsonPatchOperation } from "../events";
 
+// A `__proto__` segment would give a copy another prototype instead of a field.
+const PROTOTYPE_KEY = /(^|\/)__proto__(\/|$)/;
+
 /**
- * `document` patched (a copy), or undefined after reporting why when the patch does not fit
- * it or the result does not `fit`.
+ * Holds each operation (already checked for its op, path and from) to RFC 6902 where the
+ * library is lenient: it skips a `replace` of a missing value, which the RFC calls an error.
+ */
+function checkOperation(document: unknown, operation: JSONPatchOperation) {
+  const { op, path } = operation;
+  if (PROTOTYPE_KEY.test(path) || ("from" in operation && PROTOTYPE_KEY.test(operation.from))) {
+    throw new Error("a path names __proto__");
+  }
+  if (op === "replace" && !existsIn(document as never, parseJSONPointer(path)))
+    throw new Error(`nothing to replace at "${path}"`);
+  return {};
+}
+
+/**
+ * `document` patched, or undefined after reporting why when the patch does not fit it or the
+ * result does not `fit`. The document is never changed: the result is a copy along the
+ * patched paths and shares everything else with it.
  */
 export function patchedDocument(
   document: unknown,
@@ -15,7 +38,9 @@ export function patchedDocument(
 ): { result: any } | undefined {
   let problem: unknown = "the result is not an object";
   try {
-    const result = jsonPatch.applyPatch(document, patch as any, false, false).newDocument;
+    const result = immutableJSONPatch(document as never, patch as JSONPatchDocument, {
+      before: checkOperation,
+    });
     if (fit(result)) return { result };
   } catch (error) {
     problem = error instanceof Error ? error.message : error;
