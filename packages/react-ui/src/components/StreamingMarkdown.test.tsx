@@ -215,6 +215,11 @@ describe("StreamingMarkdown", () => {
             "Uses [ref] and [text][other] and [missing].\n# Heading *one*\n\t\n[Other]: </a b> 'Title'\n",
             [5],
           ],
+          // A line holding a tab ends a table: the definition after it is found.
+          [
+            "Uses [ref] and [text][other] and [missing].\n# Heading *one*\r\n\r\na | b\n--- | ---\nc | d\n\t\n[ref]: https://example.com/duplicate\n",
+            [],
+          ],
           // A `***` rule, a paragraph, then an unclosed fence: nothing is written into the code.
           [
             "***\nParagraph with **bold**, _em_, `code`, ~~gone~~ and a [link](https://example.com/a).\n```\nunclosed fence\n",

@@ -260,6 +260,19 @@ describe("advanceMarkdownSplit", () => {
     expect(text.slice(split.tailStart)).toBe("End\r\n");
   });
 
+  it("reads a line of tabs as blank, as CommonMark does: a table ends there", () => {
+    const text = "a | b\n--- | ---\nc | d\n\t\n[ref]: https://example.com/ref\n\t \n# After\n";
+    const split = advanceMarkdownSplit(undefined, text, {
+      ...DEFAULT_SPLIT_LIMITS,
+      segmentSize: 1,
+    });
+    expect(blocksOf(split)).toEqual([
+      "a | b\n--- | ---\nc | d\n\t\n",
+      "[ref]: https://example.com/ref\n\t \n",
+    ]);
+    expect(split.definitions.map((d) => d.source)).toEqual(["[ref]: https://example.com/ref"]);
+  });
+
   it("starts over when the text changes other than by growing", () => {
     const first = advanceMarkdownSplit(undefined, "One\n\nTwo\n\nThree\n");
     const changed = advanceMarkdownSplit(first, "Uno\n\nTwo\n\nThree and more\n");

@@ -1,7 +1,6 @@
 import type { Token, Tokens } from "marked";
 import remend from "remend";
-import { lexer } from "./markdownLexing";
-import { withUnixLineBreaks } from "./markdownLines";
+import { lexBlocks, type PlacedToken } from "./markdownLexing";
 
 // An image whose URL has not all arrived yet: shown as nothing until it has.
 const UNFINISHED_IMAGE = /!\[[^\]\n]*(?:\]\([^)\s]*)?$/;
@@ -29,28 +28,13 @@ export function healGrowingBlock(source: string): string {
  * markup (code, HTML, a rule, a definition) or in none.
  */
 function lastProseStart(source: string): number | undefined {
-  const { normalised, toOriginal } = withUnixLineBreaks(source);
-  let tokens: Token[];
-  try {
-    tokens = lexer().blockTokens(normalised, []);
-  } catch {
-    return undefined;
-  }
-  let position = 0;
-  let lastStart = -1;
-  let last: Token | undefined;
-  for (const token of tokens) {
-    if (token.type !== "space") {
-      last = token;
-      lastStart = position;
-    }
-    position += token.raw.length;
-  }
-  if (!last || !endsInProse(last)) return undefined;
-  const start = toOriginal(lastStart);
-  let from = start;
-  for (const blank of source.slice(start).matchAll(BLANK_LINE)) {
-    from = start + blank.index + blank[0].length;
+  const tokens = lexBlocks(source);
+  let last: PlacedToken | undefined;
+  for (const placed of tokens ?? []) if (placed.token.type !== "space") last = placed;
+  if (!last || !endsInProse(last.token)) return undefined;
+  let from = last.start;
+  for (const blank of source.slice(last.start).matchAll(BLANK_LINE)) {
+    from = last.start + blank.index + blank[0].length;
   }
   return from;
 }

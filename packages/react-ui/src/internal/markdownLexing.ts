@@ -1,7 +1,7 @@
 import { getDefaults, Lexer, type Token, type Tokens } from "marked";
 import { isSimpleDefinition, type MarkdownDefinition } from "./markdownDefinitions";
 import { type Fence, opensFence } from "./markdownFences";
-import { firstLine, isSpace, withUnixLineBreaks } from "./markdownLines";
+import { firstLine, isSpace, lexableCopy } from "./markdownLines";
 
 // The block lexer: `marked` proposes where top-level blocks start, grouped here by the block
 // rule (see markdownBlocks.ts).
@@ -17,27 +17,38 @@ export type BlockGroup = {
   definitions: MarkdownDefinition[];
 };
 
-/** `marked`'s block lexer with GitHub-flavoured markdown, whatever an app set globally. */
-export function lexer(): Lexer {
-  // Explicit defaults: an app's global `marked.use(...)` must not change how replies split.
-  return new Lexer({ ...getDefaults(), gfm: true, pedantic: false });
+/** A top-level block token, and the offset in the text where it starts. */
+export type PlacedToken = { readonly token: Token; readonly start: number };
+
+/**
+ * The top-level block tokens `marked` finds in `text`, with their offsets. Undefined when the
+ * lexer failed or did not account for every character: then none of its boundaries is trusted.
+ */
+export function lexBlocks(text: string): PlacedToken[] | undefined {
+  const { copy, toOriginal } = lexableCopy(text);
+  let tokens: Token[];
+  try {
+    // Explicit defaults: an app's global `marked.use(...)` must not change how replies split.
+    tokens = new Lexer({ ...getDefaults(), gfm: true, pedantic: false }).blockTokens(copy, []);
+  } catch {
+    return undefined;
+  }
+  const placed: PlacedToken[] = [];
+  let position = 0;
+  for (const token of tokens) {
+    placed.push({ token, start: toOriginal(position) });
+    position += token.raw.length;
+  }
+  return position === copy.length ? placed : undefined;
 }
 
 /** Groups the top-level tokens of `text[start, end)` by the block rule. */
 export function groupBlocks(text: string, start: number, end: number): BlockGroup[] {
-  // marked reads "\r\n" as "\n": lex a normalised copy and map offsets back.
-  const { normalised, toOriginal } = withUnixLineBreaks(text.slice(start, end));
-  let tokens: Token[];
-  try {
-    tokens = lexer().blockTokens(normalised, []);
-  } catch {
-    tokens = [];
-  }
+  const tokens = lexBlocks(text.slice(start, end));
   const whole: BlockGroup = { start, end, isCode: false, definitions: [] };
   const groups: BlockGroup[] = [];
   let current: BlockGroup | undefined;
   let contentTokens: Token[] = [];
-  let position = 0;
   const finish = (groupEnd: number) => {
     if (!current) return;
     current.end = groupEnd;
@@ -50,9 +61,9 @@ export function groupBlocks(text: string, start: number, end: number): BlockGrou
     }
     groups.push(current);
   };
-  for (const token of tokens) {
-    const at = start + toOriginal(position);
-    position += token.raw.length;
+  if (!tokens) return [whole];
+  for (const { token, start: offset } of tokens) {
+    const at = start + offset;
     if (token.type === "space") continue;
     const previous = contentTokens[contentTokens.length - 1] as Tokens.Code | undefined;
     // micromark reads an ordered list right after indented code differently (as if it
@@ -73,8 +84,7 @@ export function groupBlocks(text: string, start: number, end: number): BlockGrou
       current.definitions.push({ start: at, source: token.raw.replace(/\n+$/, "") });
     }
   }
-  // The lexer must account for every character; if it did not, trust none of its boundaries.
-  if (position !== normalised.length || !current) return [whole];
+  if (!current) return [whole];
   finish(end);
   return groups;
 }

@@ -13,16 +13,25 @@ export function firstLine(raw: string): string {
 }
 
 /**
- * `text` with "\r\n" and "\r" line breaks read as "\n" (as the lexer reads them), and how to map
- * an offset in that copy back to `text`.
+ * The copy of `text` the lexer reads, and how to map an offset in it back to `text`. Line breaks
+ * become "\n" (as marked reads "\r\n"), and a blank line's tabs become spaces: CommonMark
+ * takes any line of spaces and tabs as blank, but some of marked's rules (a table's end, an
+ * indented code block's blank lines) only a line of spaces, and would run a table on into the
+ * blocks after a line holding a tab. Only line breaks change the length.
  */
-export function withUnixLineBreaks(text: string): {
-  readonly normalised: string;
+export function lexableCopy(text: string): {
+  readonly copy: string;
   readonly toOriginal: (offset: number) => number;
 } {
-  if (!text.includes("\r")) return { normalised: text, toOriginal: (offset) => offset };
-  const normalised = text.replace(/\r\n?/g, "\n");
-  return { normalised, toOriginal: offsetMapper(text, normalised) };
+  const unix = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+  const copy = unix.includes("\t") ? unix.replace(BLANK_LINE, blanked) : unix;
+  return { copy, toOriginal: offsetMapper(text, unix) };
+}
+
+const BLANK_LINE = /^[ \t]+$/gm;
+
+function blanked(line: string): string {
+  return " ".repeat(line.length);
 }
 
 /** Maps an offset in the normalised text to the original (which may have "\r\n"). */
