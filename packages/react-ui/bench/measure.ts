@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type Browser, type CDPSession, chromium } from "playwright-core";
+import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
 import type { Contender, Scenario } from "./scenarios";
 
 /** The figures of one run, from the send (or the history load) until the reply is rendered. */
@@ -42,6 +42,12 @@ export class RunFailure extends Error {
     super(failure.message);
     this.name = "RunFailure";
   }
+}
+
+/** What a failed run says: its {@link RunFailure}, or the first line of any other error. */
+export function failureOf(error: unknown): Failure {
+  if (error instanceof RunFailure) return error.failure;
+  return { message: error instanceof Error ? error.message.split("\n")[0]! : String(error) };
 }
 
 type Outcome = { error?: string; renderedAt?: number };
@@ -87,7 +93,8 @@ function startRun(kind: Scenario["kind"]): number {
   return startedAt;
 }
 
-async function readMetrics(cdp: CDPSession) {
+/** Main-thread time so far (CDP `Performance.getMetrics`), in ms, and the JS heap in MB. */
+export async function readMetrics(cdp: CDPSession) {
   const { metrics } = await cdp.send("Performance.getMetrics");
   const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
   return {
@@ -123,7 +130,7 @@ export function launchChromium(): Promise<Browser> {
  * Closes a browser whose page may be stuck in a task of minutes: its renderer processes are
  * ended first (they would not answer a close), then the browser.
  */
-async function closeStuckBrowser(browser: Browser) {
+export async function closeStuckBrowser(browser: Browser) {
   try {
     const session = await browser.newBrowserCDPSession();
     const { processInfo } = (await session.send("SystemInfo.getProcessInfo")) as {
@@ -134,6 +141,47 @@ async function closeStuckBrowser(browser: Browser) {
     // Already gone.
   }
   await browser.close();
+}
+
+/** A contender's page as the runner watches it. */
+export type BenchPage = {
+  page: Page;
+  cdp: CDPSession;
+  /** Errors the page logged, threw or got as HTTP answers, and crashes. */
+  pageErrors: string[];
+  /** Every long task so far, as `[startTime, duration]` in the page's clock. */
+  longTasks: [number, number][];
+};
+
+/**
+ * Opens `url` in a new 1280×800 page of `browser` with the runner's instruments (long tasks
+ * observed before any page script, page errors collected, CDP metrics on), and waits until the
+ * page is mounted and its mount-time work is done.
+ */
+export async function openBenchPage(browser: Browser, url: string): Promise<BenchPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) pageErrors.push(`HTTP ${response.status()} ${response.url()}`);
+  });
+  page.on("crash", () => pageErrors.push("the page crashed (out of memory?)"));
+  const longTasks: [number, number][] = [];
+  await page.exposeFunction("benchReportLongTask", (startTime: number, duration: number) => {
+    longTasks.push([startTime, duration]);
+  });
+  await page.addInitScript(observeLongTasks);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await page.goto(url);
+  await page.waitForFunction(() => window.bench?.ready === true);
+  // Let mount-time work (the thread list fetch, fonts) finish before the clock starts.
+  await page.waitForTimeout(300);
+  return { page, cdp, pageErrors, longTasks };
 }
 
 /**
@@ -152,28 +200,10 @@ export async function measureRun(
   const browser = await launchChromium();
   let stuck = false;
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") pageErrors.push(message.text());
-    });
-    page.on("response", (response) => {
-      if (response.status() >= 400) pageErrors.push(`HTTP ${response.status()} ${response.url()}`);
-    });
-    page.on("crash", () => pageErrors.push("the page crashed (out of memory?)"));
-    const longTasks: [number, number][] = [];
-    await page.exposeFunction("benchReportLongTask", (startTime: number, duration: number) => {
-      longTasks.push([startTime, duration]);
-    });
-    await page.addInitScript(observeLongTasks);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Performance.enable");
-    await page.goto(`${baseUrl}/${contender}.html?mode=${scenario.kind}`);
-    await page.waitForFunction(() => window.bench?.ready === true);
-    // Let mount-time work (the thread list fetch, fonts) finish before the clock starts.
-    await page.waitForTimeout(300);
+    const { page, cdp, pageErrors, longTasks } = await openBenchPage(
+      browser,
+      `${baseUrl}/${contender}.html?mode=${scenario.kind}`,
+    );
 
     const before = await readMetrics(cdp);
     const sentAt = Date.now();

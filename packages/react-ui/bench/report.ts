@@ -27,22 +27,38 @@ export type BenchReport = {
   scenarios: ScenarioResult[];
 };
 
-function median(values: number[]): number {
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** The median of every figure across the samples, each figure on its own. */
+export function medianOf<T extends Record<string, number>>(samples: T[]): T {
+  const keys = Object.keys(samples[0]!) as (keyof T)[];
+  return Object.fromEntries(keys.map((key) => [key, median(samples.map((s) => s[key]))])) as T;
+}
+
+/** Crayon ÷ peer for every figure the peer has above 0. */
+export function ratiosBetween<T extends Record<string, number>>(
+  crayon: T,
+  peer: T,
+): Partial<Record<keyof T, number>> {
+  const keys = Object.keys(crayon) as (keyof T)[];
+  return Object.fromEntries(
+    keys.filter((key) => peer[key]! > 0).map((key) => [key, crayon[key]! / peer[key]!]),
+  ) as Partial<Record<keyof T, number>>;
+}
+
+/** The runs of one contender in one scenario, with their medians. */
 export function summarize(
   scenario: Scenario,
   samples: Sample[],
   failures: Failure[],
 ): ContenderResult {
   if (samples.length === 0) return { samples, failures };
-  const keys = Object.keys(samples[0]!) as (keyof Sample)[];
-  const med = Object.fromEntries(keys.map((key) => [key, median(samples.map((s) => s[key]))]));
-  const result: ContenderResult = { samples, failures, median: med as Sample };
+  const result: ContenderResult = { samples, failures, median: medianOf(samples) };
   if (scenario.tokens) result.scriptMsPerToken = result.median!.scriptMs / scenario.tokens;
   return result;
 }
@@ -51,19 +67,25 @@ export function summarize(
 export function ratiosOf(result: ScenarioResult): ScenarioResult["ratios"] {
   const crayon = result.results.crayon?.median;
   const peer = result.results.peer?.median;
-  if (!crayon || !peer) return undefined;
-  const keys = Object.keys(crayon) as (keyof Sample)[];
-  return Object.fromEntries(
-    keys.filter((key) => peer[key] > 0).map((key) => [key, crayon[key] / peer[key]]),
-  );
+  return crayon && peer ? ratiosBetween(crayon, peer) : undefined;
 }
 
-const int = (value: number) => Math.round(value).toLocaleString("en");
-const ratio = (value: number | undefined) => (value === undefined ? "" : `${value.toFixed(2)}×`);
-// Long tasks are only reported from 50 ms up: below that the longest is "< 50".
-const longest = (value: number) => (value === 0 ? "< 50" : int(value));
+/** A whole number with thousands separators. */
+export const int = (value: number) => Math.round(value).toLocaleString("en");
+/** A ratio as `1.23×`, empty when there is none. */
+export const ratio = (value: number | undefined) =>
+  value === undefined ? "" : `${value.toFixed(2)}×`;
+/** Long tasks are only reported from 50 ms up: below that the longest is "< 50". */
+export const longest = (value: number) => (value === 0 ? "< 50" : int(value));
 
-function table(header: string[], rows: string[][]): string {
+/** How many runs gave figures, and how many failed. */
+export function runsCell(result: { samples: unknown[]; failures: unknown[] }): string {
+  const failed = result.failures.length;
+  return `${result.samples.length}${failed ? ` (${failed} failed)` : ""}`;
+}
+
+/** A plain-text table: the first two columns left-aligned, the figures right-aligned. */
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -123,7 +145,7 @@ export function formatResults(results: ScenarioResult[]): string {
       const name = first ? scenario.id : "";
       first = false;
       const m = result.median;
-      const runs = `${result.samples.length}${result.failures.length ? ` (${result.failures.length} failed)` : ""}`;
+      const runs = runsCell(result);
       rows.push(
         m
           ? [

@@ -92,6 +92,11 @@ export async function startBenchServer(root: string): Promise<BenchServer> {
       if (!current) return res.writeHead(503).end("no scenario is set");
       return res.writeHead(200, { "content-type": "application/json" }).end(current.history);
     }
+    // Resuming a reply (the AI SDK's `GET {api}/{id}/stream`, which Crayon asks when a thread
+    // opens): no reply is running, 204 as the convention says.
+    if (req.method === "GET" && /^\/api\/chat\/[^/]+\/stream$/.test(path)) {
+      return res.writeHead(204).end();
+    }
     // Browsers ask for it unprompted; an empty answer keeps the console free of 404s.
     if (path === "/favicon.ico") return res.writeHead(204).end();
     const file = files.get(path);
