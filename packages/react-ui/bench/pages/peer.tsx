@@ -3,7 +3,7 @@
 // stored conversation is passed as `messages`, the AI SDK's way to show a saved chat.
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { createBenchApi, endsWithMarker } from "./benchApi";
 import { MemoizedMarkdown } from "./memoizedMarkdown";
@@ -30,6 +30,12 @@ function Chat({ id, initialMessages }: { id: string; initialMessages?: UIMessage
   });
   const [input, setInput] = useState("");
 
+  // A saved chat opens at its end, as chat apps show one (the recipe itself does not scroll).
+  useLayoutEffect(() => {
+    const list = document.getElementById("messages");
+    if (initialMessages && list) list.scrollTop = list.scrollHeight;
+  }, [initialMessages]);
+
   useEffect(() => {
     bench.send = (text) => {
       void sendMessage({ text });
@@ -40,7 +46,7 @@ function Chat({ id, initialMessages }: { id: string; initialMessages?: UIMessage
     <div className="chat">
       <div id="messages">
         {messages.map((message) => (
-          <div key={message.id} className="message">
+          <div key={message.id} className="message" data-message-id={message.id}>
             <div className="role">{message.role === "user" ? "You" : "Assistant"}</div>
             <div className="prose">
               {message.parts.map((part, index) =>
