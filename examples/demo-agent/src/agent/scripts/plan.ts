@@ -22,8 +22,8 @@ export const planSteps = [
 ];
 
 /** The summary that follows the finished plan. */
-export const planSummaryText =
-  "All four steps are done: the checklist was read, the tests passed, the packages were built and the changelog is written. The release is ready.";
+// The plan card lists the steps; the answer says what they add up to, not the list again.
+export const planSummaryText = "The release is ready to publish.";
 
 /** How many text-delta delays a plan step takes, so the progress can be watched. */
 const STEP_DELAYS = 15;

@@ -15,9 +15,22 @@ function cityOf(input: string): string {
   return input.replace(/^\/tool\b/i, "").trim() || "Berlin";
 }
 
-/** The sentence that reports the tool's result. */
+/**
+ * The answer under the weather card: the headline and what to wear, not the card's figures
+ * again (humidity and wind stay on the card). Protocols without tool calls show no card, so
+ * the headline stays in the text.
+ */
 export function weatherSentence(report: WeatherReport): string {
-  return `It is **${report.temperatureC} °C** and ${report.condition} in ${report.city}, with ${report.humidityPercent}% humidity and wind at ${report.windKmh} km/h.`;
+  const { temperatureC: t, condition } = report;
+  const advice = /rain/.test(condition)
+    ? "take an umbrella"
+    : t < 8
+      ? "wear a warm coat"
+      : t < 18
+        ? "a light jacket will do"
+        : "no jacket needed";
+  const headline = `${condition[0]!.toUpperCase()}${condition.slice(1)}, ${t} °C`;
+  return `${headline} in ${report.city}: **${advice}**.`;
 }
 
 /**
