@@ -58,7 +58,10 @@ const SNIPPETS = [
 
 const markdown = fc
   .array(
-    fc.tuple(fc.constantFrom(...SNIPPETS), fc.constantFrom("\n", "\n\n", "\n\n\n", "\r\n\r\n")),
+    fc.tuple(
+      fc.constantFrom(...SNIPPETS),
+      fc.constantFrom("\n", "\n\n", "\n\n\n", "\r\n\r\n", "\n\t\n"),
+    ),
     { minLength: 1, maxLength: 12 },
   )
   .map((parts) => parts.map(([snippet, gap]) => snippet + gap).join(""));
