@@ -1,7 +1,8 @@
 import { toolUIProps as props } from "@crayonai/demo-ui/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { CommandCallView } from "./CommandCallView";
-import { button, click, type Rendered, render } from "./testing/render";
+import { DemoActionsProvider } from "./DemoActions";
+import { button, click, fakeChat, type Rendered, render } from "./testing/render";
 
 let view: Rendered | undefined;
 afterEach(async () => {
@@ -42,5 +43,26 @@ describe("CommandCallView", () => {
     expect(card.textContent).toContain("du -sh /var/lib/docker/*");
     expect(card.textContent).toContain("38G");
     expect(card.querySelector("button")).toBeNull();
+  });
+
+  it("labels a sandbox command Running while the reply streams, and Stopped after a stop", async () => {
+    const call = props({
+      toolName: "sandbox_exec",
+      args: { command: "du -sh /var/lib/docker/*" },
+      status: "awaiting-result",
+    });
+    const badge = () => view?.container.querySelector(".demo-status")?.textContent;
+    view = await render(
+      <DemoActionsProvider chat={fakeChat({ isRunning: true })}>
+        <CommandCallView {...call} />
+      </DemoActionsProvider>,
+    );
+    expect(badge()).toBe("Running");
+    await view.rerender(
+      <DemoActionsProvider chat={fakeChat({ isRunning: false })}>
+        <CommandCallView {...call} />
+      </DemoActionsProvider>,
+    );
+    expect(badge()).toBe("Stopped");
   });
 });

@@ -1,20 +1,10 @@
-import type { ToolCallStatus, ToolUIProps } from "@crayonai/react-ui";
+import type { ToolUIProps } from "@crayonai/react-ui";
 import { ActivityCard } from "./activity/ActivityCard";
+import { useDemoActions } from "./DemoActions";
+import { liveToolStatus } from "./viewModel/status";
 
 /** The arguments of the demo agent's command tools (`sandbox_exec`, `host_exec`, `docker_image_prune`). */
 type CommandArgs = { command?: string; host?: string; filter?: string; network?: boolean };
-
-/** The status badge for a call. */
-const BADGES: Partial<Record<ToolCallStatus, string>> = {
-  "streaming-args": "pending",
-  running: "running",
-  "awaiting-approval": "Needs approval",
-  approved: "running",
-  rejected: "Rejected",
-  complete: "completed",
-  error: "failed",
-  incomplete: "stopped",
-};
 
 /** The command line a call runs, as a terminal would show it. */
 function commandLine(toolName: string, args: CommandArgs | undefined): string {
@@ -38,11 +28,14 @@ export function CommandCallView({
   approve,
   reject,
 }: ToolUIProps<CommandArgs, string>) {
+  // The command runs on the agent's side: once no reply streams, no result will come.
+  const { isRunning } = useDemoActions();
+  const shown = liveToolStatus(status, isRunning);
   const where = typeof args?.host === "string" ? args.host : "sandbox";
   const output =
     typeof result === "string" ? result : result === undefined ? "" : JSON.stringify(result);
   return (
-    <ActivityCard title={`${toolName} on ${where}`} status={BADGES[status] ?? status}>
+    <ActivityCard title={`${toolName} on ${where}`} status={shown}>
       <pre className="demo-command">
         <span aria-hidden="true">$ </span>
         {commandLine(toolName, args)}
