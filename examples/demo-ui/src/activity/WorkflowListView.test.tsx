@@ -119,4 +119,37 @@ describe("WorkflowRunView", () => {
     expect(statuses).toContain("stopped");
     expect(statuses).not.toContain("running");
   });
+
+  it("says where and why a failed run failed, and retries it from the failed task", async () => {
+    const failed: ActivityMessage = {
+      ...run,
+      content: {
+        ...run.content,
+        runId: "run-3",
+        status: "failed",
+        failedTaskId: "score",
+        error: "icp-scorer: model timed out",
+        tasks: [
+          run.content.tasks[0],
+          { ...run.content.tasks[1], status: "failed", error: "icp-scorer: model timed out" },
+          { id: "notify", title: "Notify Sales", status: "cancelled", logs: [] },
+        ],
+      },
+    };
+    const chat = fakeChat();
+    view = await render(
+      <DemoActionsProvider chat={chat}>
+        <WorkflowRunView message={failed} />
+      </DemoActionsProvider>,
+    );
+    const text = view.container.textContent;
+    expect(text).toContain("Failed at task 2 of 3: Score Against ICP.");
+    expect(text).toContain("Failed at task 2, Score Against ICP: icp-scorer: model timed out");
+    const tasks = [...view.container.querySelectorAll(".demo-task")].map((li) => li.textContent);
+    expect(tasks[1]).toContain("FailedError icp-scorer: model timed out");
+    expect(tasks[2]).toContain("Not run");
+    expect(text).toContain("The task before it keeps its result.");
+    await click(button(view.container, "Retry from Score Against ICP"));
+    expect(chat.threadManager.processMessage).toHaveBeenCalledWith("/workflow retry run-3");
+  });
 });

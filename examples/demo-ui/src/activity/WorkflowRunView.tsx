@@ -1,13 +1,21 @@
 import type { ActivityRenderer } from "@crayonai/react-ui";
 import { useDemoActions } from "../DemoActions";
-import { readWorkflowRun, taskTimeText, workflowProgressText } from "../viewModel/workflowRun";
+import {
+  readWorkflowRun,
+  retryCommand,
+  taskTimeText,
+  workflowProgressText,
+} from "../viewModel/workflowRun";
 import { ActivityCard } from "./ActivityCard";
 import { KeyValueList } from "./KeyValueList";
 import { StatusBadge } from "./StatusBadge";
 
-/** One workflow run: each task with its node, status, time, log lines and output. */
+/**
+ * One workflow run: each task with its node, status, time, log lines and output. A failed run
+ * says where and why it failed, with a button that retries it from the failed task.
+ */
 export const WorkflowRunView: ActivityRenderer = ({ message }) => {
-  const { isRunning } = useDemoActions();
+  const { isRunning, send } = useDemoActions();
   const run = readWorkflowRun(message.content, isRunning);
   return (
     <ActivityCard
@@ -15,6 +23,7 @@ export const WorkflowRunView: ActivityRenderer = ({ message }) => {
         <>
           {run.title}
           {run.runId && <span className="demo-muted"> · {run.runId}</span>}
+          {run.retryOf && <span className="demo-muted"> · retry of {run.retryOf}</span>}
         </>
       }
       status={run.status}
@@ -45,6 +54,11 @@ export const WorkflowRunView: ActivityRenderer = ({ message }) => {
                 ))}
               </ul>
             )}
+            {task.error && (
+              <p className="demo-task__error">
+                <span className="demo-label">Error</span> {task.error}
+              </p>
+            )}
             {task.output && (
               <p className="demo-task__output">
                 <span className="demo-label">Output</span> {task.output}
@@ -54,6 +68,30 @@ export const WorkflowRunView: ActivityRenderer = ({ message }) => {
         ))}
       </ol>
       <KeyValueList label="Outputs" entries={run.outputs} />
+      {run.failure && (
+        <div className="demo-run-failure">
+          <p>
+            <strong>
+              Failed at task {run.failure.index + 1}, {run.failure.task.title}:
+            </strong>{" "}
+            {run.failure.reason}
+          </p>
+          <button
+            type="button"
+            className="crayon-button"
+            disabled={isRunning}
+            onClick={() => send(retryCommand(run))}
+          >
+            Retry from {run.failure.task.title}
+          </button>
+          {run.failure.index > 0 && (
+            <p className="demo-hint">
+              The {run.failure.index === 1 ? "task" : `${run.failure.index} tasks`} before it keep
+              {run.failure.index === 1 ? "s its result" : " their results"}.
+            </p>
+          )}
+        </div>
+      )}
     </ActivityCard>
   );
 };

@@ -21,6 +21,10 @@ export type WorkflowTaskView = {
   durationMs?: number;
   logs: string[];
   output: string;
+  /** Why the task failed (`failed`). */
+  error: string;
+  /** A retry kept this task's result from the run it retries. */
+  reused: boolean;
 };
 
 /** A `workflow-run` activity, ready to render. */
@@ -32,6 +36,10 @@ export type WorkflowRunView = {
   elapsedMs: number;
   tasks: WorkflowTaskView[];
   outputs: [string, string][];
+  /** Where a failed run failed: the failed task, and why. */
+  failure?: { task: WorkflowTaskView; index: number; reason: string };
+  /** The run this one retries, e.g. "run-1". */
+  retryOf: string;
 };
 
 /**
@@ -44,7 +52,7 @@ export function readWorkflowRun(
 ): WorkflowRunView {
   const entries = (value: unknown): [string, string][] =>
     Object.entries(readRecord(value)).map(([key, item]) => [key, displayValue(item)]);
-  return {
+  const view: WorkflowRunView = {
     title: readString(content.title, readString(content.workflow, "Workflow run")),
     runId: readString(content.runId),
     status: liveStatus(readString(content.status, "running"), isReplyRunning),
@@ -62,12 +70,22 @@ export function readWorkflowRun(
         elapsedMs: readNumber(task.elapsedMs),
         logs: readStrings(task.logs),
         output: readString(task.output),
+        error: readString(task.error),
+        reused: task.reused === true,
       };
       const duration = readOptionalNumber(task.durationMs);
       if (duration !== undefined) view.durationMs = duration;
       return view;
     }),
+    retryOf: readString(content.retryOf),
   };
+  if (view.status === "failed") {
+    const failedId = readString(content.failedTaskId);
+    const index = view.tasks.findIndex((t) => t.id === failedId || t.status === "failed");
+    const task = view.tasks[index];
+    if (task) view.failure = { task, index, reason: task.error || readString(content.error) };
+  }
+  return view;
 }
 
 /** The run's progress in words, e.g. "Task 2 of 4 running: Score Against ICP. 3.4 s elapsed." */
@@ -78,6 +96,10 @@ export function workflowProgressText(run: WorkflowRunView): string {
   const running = run.tasks.findIndex((t) => t.status === "running");
   if (running >= 0) {
     return `Task ${running + 1} of ${total} running: ${run.tasks[running]!.title}. ${elapsed} elapsed.`;
+  }
+  if (run.failure) {
+    const { index, task } = run.failure;
+    return `Failed at task ${index + 1} of ${total}: ${task.title}. ${finished.length} of ${total} tasks finished. ${elapsed} elapsed.`;
   }
   if (run.status === "completed") {
     const skipped = run.tasks.filter((t) => t.status === "skipped").length;
@@ -93,4 +115,9 @@ export function taskTimeText(task: WorkflowTaskView): string {
     return formatDuration(task.elapsedMs);
   }
   return "";
+}
+
+/** The command that retries a failed run from its failed task (earlier tasks keep their results). */
+export function retryCommand(run: Pick<WorkflowRunView, "runId">): string {
+  return `/workflow retry ${run.runId}`;
 }

@@ -16,6 +16,11 @@ export type WorkflowTaskSpec = {
   output: string;
   /** A condition whose result skips the remaining tasks. */
   skipsRest?: boolean;
+  /**
+   * A scripted failure: a run (not a retry) fails here after `afterLogs` log lines, for
+   * `reason`. Retrying the run from this task succeeds (the outage is over).
+   */
+  failure?: { afterLogs: number; reason: string };
 };
 
 /** A workflow as the engine lists it, with its scripted run. */
@@ -176,6 +181,61 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
       },
     ],
     outputs: { changes: 2, significant: false },
+  },
+  {
+    name: "lead-enrichment",
+    version: 2,
+    description: "Enrich this week's new leads with firmographics and route the good ones.",
+    inputs: { list: "Inbound leads, week 23" },
+    tasks: [
+      {
+        id: "fetch",
+        title: "Fetch New Leads",
+        kind: "node",
+        node: "crmQueryLeads",
+        durationMs: 800,
+        logs: ["SELECT leads WHERE created >= week_start", "42 leads, 38 with a company domain"],
+        output: "42 leads, 38 with a company domain.",
+      },
+      {
+        id: "enrich",
+        title: "Enrich Firmographics",
+        kind: "tool",
+        node: "clearbit_enrichCompany",
+        durationMs: 2_400,
+        logs: [
+          "Batch 1 of 2: 20 domains",
+          "Batch 1 enriched (20 of 20)",
+          "Batch 2 of 2: 18 domains",
+          "Batch 2 enriched (18 of 18)",
+        ],
+        output: "38 companies enriched: size, industry, funding stage.",
+        failure: {
+          afterLogs: 2,
+          reason:
+            "clearbit_enrichCompany: HTTP 503 Service Unavailable on batch 2 of 2, after 3 attempts (the node's retry limit).",
+        },
+      },
+      {
+        id: "score",
+        title: "Score Leads",
+        kind: "agent",
+        node: "lead-scorer",
+        durationMs: 1_700,
+        logs: ["Scoring 38 companies against the ICP", "11 score 80 or more"],
+        output: "11 of 38 leads score 80 or more.",
+      },
+      {
+        id: "route",
+        title: "Route to Sales",
+        kind: "tool",
+        node: "crm_assignOwner",
+        durationMs: 500,
+        logs: ["Assigned 11 leads round-robin"],
+        output: "11 leads assigned to 3 account executives.",
+      },
+    ],
+    outputs: { enriched: 38, qualified: 11 },
   },
 ];
 

@@ -15,6 +15,10 @@ function activity(messages: readonly Message[], type: string): ActivityMessage {
   return found;
 }
 
+/** The reply to `command` sent after `previous`'s thread. */
+const thenSend = (previous: { messages: Message[] }, command: string) =>
+  replay(script, [...previous.messages, userMessage(command)]);
+
 describe("/workflow", () => {
   it("answers /workflow and /workflow run, not other commands", () => {
     expect(answeringScript([userMessage("/workflow")])).toBe(script);
@@ -29,6 +33,7 @@ describe("/workflow", () => {
       "icp-scoring",
       "expansion-finder",
       "competitor-monitor",
+      "lead-enrichment",
     ]);
     const text = assistantText(messages);
     expect(text).toContain("**icp-scoring** v1");
@@ -93,14 +98,8 @@ describe("/workflow", () => {
 
   it("marks the run on the workflow list it was triggered from", async () => {
     const listed = await replay(script, [userMessage("/workflow")]);
-    const first = await replay(script, [
-      ...listed.messages,
-      userMessage("/workflow run icp-scoring"),
-    ]);
-    const second = await replay(script, [
-      ...first.messages,
-      userMessage("/workflow run expansion-finder"),
-    ]);
+    const first = await thenSend(listed, "/workflow run icp-scoring");
+    const second = await thenSend(first, "/workflow run expansion-finder");
     const list = activity(second.messages, WORKFLOW_LIST_ACTIVITY);
     expect(list.content.workflows[0].lastRun).toEqual({ runId: "run-1", status: "completed" });
     expect(list.content.workflows[1].lastRun).toEqual({ runId: "run-2", status: "completed" });
@@ -115,12 +114,78 @@ describe("/workflow", () => {
     expect(assistantText(messages)).toContain("no workflow named `nope`");
   });
 
-  it("stops producing updates once the reply is stopped", async () => {
+  it("stops producing updates once the reply is stopped, marking a message below the run", async () => {
     const { messages } = await replay(script, [userMessage("/workflow run icp-scoring")], {
       abortAfter: 4,
     });
     const run = activity(messages, WORKFLOW_RUN_ACTIVITY);
     expect(run.content.status).toBe("running");
-    expect(messages.some((m) => m.role === "assistant")).toBe(false);
+    // What the stop marks (and what offers Regenerate) comes after the run's card.
+    const last = messages.at(-1) as AssistantMessage;
+    expect(last).toMatchObject({ role: "assistant", status: "stopped" });
+    expect(messages.indexOf(last)).toBeGreaterThan(messages.indexOf(run));
+  });
+
+  it("fails lead-enrichment at its failing task, with the reason, and runs nothing after it", async () => {
+    const { messages } = await replay(script, [userMessage("/workflow run lead-enrichment")]);
+    const run = activity(messages, WORKFLOW_RUN_ACTIVITY);
+    expect(run.content).toMatchObject({ status: "failed", failedTaskId: "enrich" });
+    expect(run.content.error).toContain("HTTP 503");
+    expect(run.content.tasks.map((t: { status: string }) => t.status)).toEqual([
+      "completed",
+      "failed",
+      "cancelled",
+      "cancelled",
+    ]);
+    const enrich = run.content.tasks[1];
+    expect(enrich.error).toBe(run.content.error);
+    expect(enrich.logs).toEqual(["Batch 1 of 2: 20 domains", "Batch 1 enriched (20 of 20)"]);
+    expect(enrich.output).toBeUndefined();
+    expect(run.content.outputs).toBeUndefined();
+    const summary = messages.at(-1) as AssistantMessage;
+    expect(summary.content).toContain("run-1: failed at task 2 of 4, Enrich Firmographics");
+    expect(summary.content).toContain("`/workflow retry run-1`");
+  });
+
+  it("retries a failed run from its failed task as a new run that keeps the earlier results", async () => {
+    const listed = await replay(script, [userMessage("/workflow")]);
+    const failed = await thenSend(listed, "/workflow run lead-enrichment");
+    const retried = await thenSend(failed, "/workflow retry run-1");
+    const runs = retried.messages.filter(
+      (m): m is ActivityMessage =>
+        m.role === "activity" && m.activityType === WORKFLOW_RUN_ACTIVITY,
+    );
+    expect(runs).toHaveLength(2);
+    // The failed run stays as it was: where and why it failed.
+    expect(runs[0]!.content.status).toBe("failed");
+    const retry = runs[1]!.content;
+    expect(retry).toMatchObject({ runId: "run-2", retryOf: "run-1", status: "completed" });
+    const [fetch, ...rest] = retry.tasks;
+    expect(fetch).toMatchObject({
+      status: "completed",
+      reused: true,
+      logs: ["Result kept from run-1"],
+    });
+    expect(fetch.output).toBe(runs[0]!.content.tasks[0].output);
+    for (const task of rest) expect(task).toMatchObject({ status: "completed" });
+    expect(rest[0].logs).toHaveLength(4);
+    // The earlier task did not run again: only the retried ones moved through running.
+    const ranAgain = new Set<string>();
+    for (const snapshot of retried.snapshots) {
+      const run = snapshot.filter((m) => m.role === "activity").at(-1) as ActivityMessage;
+      for (const task of run.content.tasks ?? [])
+        if (task.status === "running") ranAgain.add(task.id);
+    }
+    expect([...ranAgain]).toEqual(["enrich", "score", "route"]);
+    const list = activity(retried.messages, WORKFLOW_LIST_ACTIVITY);
+    expect(list.content.workflows[3].lastRun).toEqual({ runId: "run-2", status: "completed" });
+    expect(assistantText(retried.messages)).toContain("run-2 (retry of run-1 from task 2)");
+  });
+
+  it("refuses to retry a run that did not fail", async () => {
+    const done = await replay(script, [userMessage("/workflow run icp-scoring")]);
+    const again = await thenSend(done, "/workflow retry run-1");
+    expect(again.messages.filter((m) => m.role === "activity")).toHaveLength(1);
+    expect(assistantText(again.messages)).toContain("Run `run-1` did not fail");
   });
 });
