@@ -1,6 +1,8 @@
 import type { CrayonStreamEvent, JsonPatchOperation } from "@crayonai/stream";
 import type { ScriptContext } from "../../script";
+import type { ClosingReply } from "./closingReply";
 import { waitForUpdate } from "./progress";
+import { addUsage, type ModelUsage, modelUsage } from "./usage";
 import { MAX_ATTEMPTS, type WorkdeckTaskSpec } from "./workdeckPlan";
 
 /** Activity showing a Workdeck action as task cards. */
@@ -65,18 +67,30 @@ export function taskAndDependants(cards: readonly TaskCard[], taskId: string): s
   return cards.filter((card) => invalid.has(card.id)).map((card) => card.id);
 }
 
-/** The start of `text` (without its final full stop, which the sentence around it adds). */
-function excerpt(text: string, length: number): string {
-  const trimmed = text.replace(/[.\s]+$/, "");
-  return trimmed.length <= length ? trimmed : `${trimmed.slice(0, length - 1)}…`;
+/**
+ * What a task produces: its agent follows the card's instruction. An instruction the script
+ * cannot read changes nothing it can show, so the output quotes it whole.
+ */
+function outputOf(
+  spec: WorkdeckTaskSpec,
+  card: TaskCard,
+  promptOf: (taskId: string) => string,
+): string {
+  const output = spec.output(card.prompt, promptOf);
+  if (card.prompt !== spec.prompt && output === spec.output(spec.prompt, promptOf)) {
+    return `${output} Instruction followed: “${card.prompt}”`;
+  }
+  return output;
 }
 
-function outputOf(spec: WorkdeckTaskSpec, card: TaskCard, edited: ReadonlySet<string>): string {
-  if (card.runs <= 1) return spec.output;
-  if (edited.has(card.id)) {
-    return `${spec.output} Revision ${card.revision}: “${excerpt(card.prompt, 60)}”.`;
-  }
-  return `${spec.output} Re-run ${card.runs} on the updated inputs.`;
+/** The model usage of one attempt that worked `ticks` of the task's `workTicks`. */
+function attemptUsage(spec: WorkdeckTaskSpec, ticks: number): ModelUsage {
+  const share = Math.min(1, ticks / spec.workTicks);
+  return modelUsage(
+    spec.model,
+    Math.round(spec.tokens.input * share),
+    Math.round(spec.tokens.output * share),
+  );
 }
 
 /** Options of {@link runTaskBoard}. */
@@ -86,25 +100,31 @@ export type RunTaskBoardOptions = {
   /** The cards as they are now; tasks that are not completed will run. */
   cards: readonly TaskCard[];
   specs: readonly WorkdeckTaskSpec[];
-  /** Tasks whose prompt was just edited (their output mentions the new prompt). */
-  edited?: ReadonlySet<string>;
+  /** The reply's closing message: each finished attempt's usage is reported on it. */
+  closing: ClosingReply;
   /** The reply's context: its delay paces the updates, its signal stops them. */
   context: ScriptContext;
 };
 
+/** A finished board run: the cards, and what its attempts used. */
+export type TaskBoardRun = { cards: TaskCard[]; usage: ModelUsage };
+
 /**
  * Runs the board's unfinished tasks as a DAG: every task whose dependencies are completed
  * starts at once (so independent tasks run in parallel), one progress update per tick, with a
- * transient failure and retry where the plan has one. Yields `activity-delta` patches and
+ * transient failure and retry where the plan has one. Each finished attempt reports its model
+ * usage (the run's total so far) on the closing message. Yields `activity-delta` patches and
  * returns the final cards, or undefined when the reply was stopped.
  */
 export async function* runTaskBoard(
   options: RunTaskBoardOptions,
-): AsyncGenerator<CrayonStreamEvent, TaskCard[] | undefined> {
-  const { messageId, specs, context } = options;
-  const edited = options.edited ?? new Set<string>();
+): AsyncGenerator<CrayonStreamEvent, TaskBoardRun | undefined> {
+  const { messageId, specs, context, closing } = options;
   const cards = options.cards.map((card) => ({ ...card }));
   const specOf = (id: string) => specs.find((spec) => spec.id === id);
+  const promptOf = (id: string) =>
+    cards.find((card) => card.id === id)?.prompt ?? specOf(id)?.prompt ?? "";
+  const usages: ModelUsage[] = [];
   const ticksDone = new Map<string, number>();
   const patch = (ops: JsonPatchOperation[]): CrayonStreamEvent => ({
     type: "activity-delta",
@@ -134,6 +154,7 @@ export async function* runTaskBoard(
     if (!(await waitForUpdate(context))) return undefined;
 
     const progress: JsonPatchOperation[] = [];
+    const usedBefore = usages.length;
     for (const [index, card] of cards.entries()) {
       const spec = specOf(card.id);
       if (!spec || (card.status !== "running" && card.status !== "retrying")) continue;
@@ -146,6 +167,7 @@ export async function* runTaskBoard(
       const failsNow =
         spec.transientFailureAtTick === done && card.attempt === 1 && card.runs === 0;
       if (failsNow) {
+        usages.push(attemptUsage(spec, done));
         card.status = "retrying";
         card.attempt += 1;
         card.progress = 0;
@@ -160,7 +182,8 @@ export async function* runTaskBoard(
         card.status = "completed";
         card.progress = 100;
         card.runs += 1;
-        card.output = outputOf(spec, card, edited);
+        usages.push(attemptUsage(spec, done));
+        card.output = outputOf(spec, card, promptOf);
         card.stale = false;
         progress.push(
           set(index, "status", "completed"),
@@ -175,7 +198,8 @@ export async function* runTaskBoard(
       }
     }
     if (progress.length > 0) yield patch(progress);
+    if (usages.length > usedBefore) yield closing.usage({ model: "mixed", ...addUsage(usages) });
   }
   yield patch([{ op: "replace", path: "/status", value: "completed" }]);
-  return cards;
+  return { cards, usage: { model: "mixed", ...addUsage(usages) } };
 }

@@ -43,7 +43,7 @@ describe("/workdeck", () => {
     const text = assistantText(messages);
     expect(text).toContain("Planned **5 tasks**");
     expect(text).toContain("5 of 5 tasks completed");
-    expect(text).toContain("- Fit a sine curve: A = 4.1 °C");
+    expect(text).toContain("- Fit a sine curve: Sine on the 2025 daily highs: A = 4.1 °C");
   });
 
   it("runs independent tasks in parallel and waits for dependencies", async () => {
@@ -99,9 +99,11 @@ describe("/workdeck", () => {
       status: "completed",
       stale: false,
     });
-    expect(after.fit!.output).toContain("Revision 2");
+    expect(old.fit!.output).toContain("Sine on the 2025 daily highs");
+    expect(after.fit!.output).toContain("Two harmonics on the 2025 daily highs: A₁ = 4.1 °C");
+    // The report re-ran on the new fit; what it reports on did not change.
     expect(after.report).toMatchObject({ runs: 2, status: "completed" });
-    expect(after.report!.output).toContain("Re-run 2");
+    expect(after.report!.output).toBe(old.report!.output);
     for (const kept of ["fetch", "station", "sheet"]) {
       expect(after[kept]).toEqual(old[kept]);
     }
@@ -115,6 +117,64 @@ describe("/workdeck", () => {
     expect(text).toContain("Restarting **Fit a sine curve**");
     expect(text).toContain("1 dependant (Write the report)");
     expect(text).toContain("re-ran 2 tasks, kept 3");
+  });
+
+  it("follows an edited instruction: its card and the cards using its output change", async () => {
+    const before = (await firstRun()).messages;
+    const old = cards(before);
+    expect(old.fetch!.output).toBe(
+      "365 daily highs for 2025, 8.9 °C to 31.1 °C (artifact temps-2025-highs.csv).",
+    );
+    const edit = editMessage(
+      "fetch",
+      "Fetch 2024 daily low temperatures for San Francisco as CSV.",
+    );
+    const after = cards((await replay(script, [...before, edit])).messages);
+    expect(after.fetch!.output).toBe(
+      "366 daily lows for 2024, 3.8 °C to 15.6 °C (artifact temps-2024-lows.csv).",
+    );
+    expect(after.sheet!.output).toBe(
+      "Sheet 'SF 2024 lows' with 366 rows and a 7-day average column.",
+    );
+    expect(after.fit!.output).toContain("Sine on the 2024 daily lows: A = 3.2 °C");
+    expect(after.report!.output).toContain("the 2024 daily lows at Downtown SF");
+    expect(after.station).toEqual(old.station);
+  });
+
+  it("quotes an instruction it cannot act on whole, never cut short", async () => {
+    const before = (await firstRun()).messages;
+    const text = "Summarise the station's history since it opened, including every relocation.";
+    const after = cards((await replay(script, [...before, editMessage("station", text)])).messages);
+    expect(after.station!.output).toContain(`Instruction followed: “${text}”`);
+  });
+
+  it("reports each finished attempt's usage below the board, and keeps it when stopped", async () => {
+    const { messages, events } = await firstRun();
+    const board = boards(messages)[0]!;
+    const summary = messages.at(-1)!;
+    expect(messages.indexOf(summary)).toBeGreaterThan(messages.indexOf(board));
+    // 5 completed attempts and the spreadsheet's failed first attempt, at list prices.
+    expect(summary.metadata?.usage).toEqual({
+      model: "mixed",
+      inputTokens: 10_600,
+      outputTokens: 3_227,
+      costUsd: 0.065,
+    });
+    const reports = events.filter((event) => event.type === "message-metadata");
+    expect(reports.length).toBeGreaterThan(3);
+    expect(assistantText(messages)).toContain(
+      "Spend for this run: 10,600 tokens in, 3,227 out, $0.0650.",
+    );
+
+    const boardStart = events.findIndex((event) => event.type === "activity-snapshot");
+    const stopped = (
+      await replay(script, [userMessage("/workdeck")], { abortAfter: boardStart + 8 })
+    ).messages;
+    const last = stopped.at(-1)!;
+    expect(last).toMatchObject({ role: "assistant", status: "stopped" });
+    expect(stopped.indexOf(last)).toBeGreaterThan(stopped.indexOf(boards(stopped)[0]!));
+    expect(last.metadata?.usage).toMatchObject({ inputTokens: expect.any(Number) });
+    expect((last.metadata?.usage as { costUsd: number } | undefined)?.costUsd).toBeGreaterThan(0);
   });
 
   it("finishes the work a stopped run left undone when a card is edited", async () => {

@@ -2,7 +2,9 @@ import type { CrayonStreamEvent, JsonPatchOperation, UserMessage } from "@crayon
 import { lastUserMessage } from "../../conversation";
 import { createId } from "../../ids";
 import type { Script, ScriptContext } from "../../script";
+import { closingReply } from "./closingReply";
 import { contextObjects, findLatestActivity } from "./conversation";
+import { formatCost, formatCount } from "./format";
 import {
   plannedCard,
   runTaskBoard,
@@ -11,6 +13,7 @@ import {
   taskAndDependants,
 } from "./taskBoard";
 import { textReply } from "./textReply";
+import type { ModelUsage } from "./usage";
 import { WORKDECK_ACTION, WORKDECK_TASKS } from "./workdeckPlan";
 
 /** What the task card's Edit control sends, in the (visually hidden) user message's `context`. */
@@ -62,10 +65,13 @@ async function* runAction(context: ScriptContext): AsyncGenerator<CrayonStreamEv
       tasks: cards,
     },
   };
-  const final = yield* runTaskBoard({ messageId, cards, specs: WORKDECK_TASKS, context });
-  if (!final) return;
-  yield* textReply(
-    `**${WORKDECK_ACTION.title}**: ${countCompleted(final)} of ${final.length} tasks completed.\n\n${cardLines(final)}`,
+  const closing = closingReply();
+  yield closing.open();
+  const run = yield* runTaskBoard({ messageId, cards, specs: WORKDECK_TASKS, closing, context });
+  if (!run) return;
+  const final = run.cards;
+  yield* closing.finish(
+    `**${WORKDECK_ACTION.title}**: ${countCompleted(final)} of ${final.length} tasks completed.\n\n${cardLines(final)}\n\n${spendLine(run.usage)}`,
   );
 }
 
@@ -134,14 +140,17 @@ async function* restartFromEdit(
     messageId: board.id,
     patch: reset,
   };
-  const final = yield* runTaskBoard({
+  const closing = closingReply();
+  yield closing.open();
+  const run = yield* runTaskBoard({
     messageId: board.id,
     cards,
     specs: WORKDECK_TASKS,
-    edited: new Set([edit.editTask]),
+    closing,
     context,
   });
-  if (!final) return;
+  if (!run) return;
+  const final = run.cards;
   const rerun = final.filter((card) => restarted.has(card.id)).length;
   const resumed = final.length - rerun - kept.length;
   const counts = [
@@ -149,9 +158,13 @@ async function* restartFromEdit(
     ...(resumed > 0 ? [`finished ${resumed} the stopped run left`] : []),
     `kept ${kept.length}`,
   ];
-  yield* textReply(
-    `**${WORKDECK_ACTION.title}**, restarted from “${editedCard.title}”: ${counts.join(", ")}. ${countCompleted(final)} of ${final.length} tasks completed.\n\n${cardLines(final)}`,
+  yield* closing.finish(
+    `**${WORKDECK_ACTION.title}**, restarted from “${editedCard.title}”: ${counts.join(", ")}. ${countCompleted(final)} of ${final.length} tasks completed.\n\n${cardLines(final)}\n\n${spendLine(run.usage)}`,
   );
+}
+
+function spendLine(usage: ModelUsage): string {
+  return `Spend for this run: ${formatCount(usage.inputTokens)} tokens in, ${formatCount(usage.outputTokens)} out, ${formatCost(usage.costUsd)}.`;
 }
 
 function boardCards(content: Record<string, unknown>): TaskCard[] {

@@ -1,3 +1,13 @@
+import {
+  datasetOf,
+  fitOutput,
+  reportOutput,
+  sheetOutput,
+  stationOf,
+  stationOutput,
+  temperaturesOutput,
+} from "./workdeckOutputs";
+
 /** One task card the Workdeck planner produced, with its scripted behaviour. */
 export type WorkdeckTaskSpec = {
   id: string;
@@ -12,8 +22,14 @@ export type WorkdeckTaskSpec = {
   /** The first attempt fails transiently after this many updates, then is retried. */
   transientFailureAtTick?: number;
   transientError?: string;
-  /** The output summary when the task completes. */
-  output: string;
+  /** The model its agent calls, and the tokens one full attempt uses (a failed one, a share). */
+  model: "sonnet" | "haiku";
+  tokens: { input: number; output: number };
+  /**
+   * The output when the task completes: it follows the card's instruction (`prompt`), and
+   * `promptOf` gives the instructions of the tasks it depends on.
+   */
+  output: (prompt: string, promptOf: (taskId: string) => string) => string;
 };
 
 /** Attempts a task gets before it is marked failed. */
@@ -37,7 +53,9 @@ export const WORKDECK_TASKS: readonly WorkdeckTaskSpec[] = [
     agentType: "data_retrieval",
     dependsOn: [],
     workTicks: 4,
-    output: "365 daily highs, 8.9 °C to 31.1 °C (artifact temps-2025.csv).",
+    model: "haiku",
+    tokens: { input: 1_900, output: 420 },
+    output: (prompt) => temperaturesOutput(datasetOf(prompt)),
   },
   {
     id: "station",
@@ -46,7 +64,9 @@ export const WORKDECK_TASKS: readonly WorkdeckTaskSpec[] = [
     agentType: "data_retrieval",
     dependsOn: [],
     workTicks: 3,
-    output: "Downtown SF, 45 m elevation, 2 missing days (interpolated).",
+    model: "haiku",
+    tokens: { input: 1_400, output: 300 },
+    output: (prompt) => stationOutput(stationOf(prompt)),
   },
   {
     id: "sheet",
@@ -57,7 +77,9 @@ export const WORKDECK_TASKS: readonly WorkdeckTaskSpec[] = [
     workTicks: 3,
     transientFailureAtTick: 1,
     transientError: "Sheets API rate limit (429)",
-    output: "Sheet 'SF 2025' with 365 rows and a 7-day average column.",
+    model: "sonnet",
+    tokens: { input: 1_200, output: 380 },
+    output: (prompt, promptOf) => sheetOutput(prompt, datasetOf(promptOf("fetch"))),
   },
   {
     id: "fit",
@@ -67,7 +89,9 @@ export const WORKDECK_TASKS: readonly WorkdeckTaskSpec[] = [
     agentType: "code_execution",
     dependsOn: ["fetch"],
     workTicks: 5,
-    output: "A = 4.1 °C, φ = −1.92 rad, C = 18.3 °C, R² = 0.81 (artifact fit.png).",
+    model: "sonnet",
+    tokens: { input: 3_100, output: 900 },
+    output: (prompt, promptOf) => fitOutput(prompt, datasetOf(promptOf("fetch"))),
   },
   {
     id: "report",
@@ -77,6 +101,9 @@ export const WORKDECK_TASKS: readonly WorkdeckTaskSpec[] = [
     agentType: "report",
     dependsOn: ["sheet", "fit", "station"],
     workTicks: 3,
-    output: "report.md: plot, coefficients table and a note on the 2 interpolated days.",
+    model: "sonnet",
+    tokens: { input: 2_600, output: 1_100 },
+    output: (prompt, promptOf) =>
+      reportOutput(prompt, datasetOf(promptOf("fetch")), stationOf(promptOf("station"))),
   },
 ];
