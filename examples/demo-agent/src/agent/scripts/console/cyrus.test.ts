@@ -55,12 +55,13 @@ describe("/cyrus", () => {
     expect(attempts).toHaveLength(6);
     const inputTokens = attempts.reduce((sum, a) => sum + a.inputTokens, 0);
     expect(activity.content.totals.inputTokens).toBe(inputTokens);
-    const intro = messages.find((m): m is AssistantMessage => m.role === "assistant")!;
-    expect(intro.metadata?.usage).toMatchObject({
+    const summary = messages.at(-1) as AssistantMessage;
+    // Reported on the message below the activity, so a stop marks that message, not the intro.
+    expect(messages.indexOf(summary)).toBeGreaterThan(messages.indexOf(activity));
+    expect(summary.metadata?.usage).toMatchObject({
       inputTokens,
       costUsd: activity.content.totals.costUsd,
     });
-    const summary = messages.at(-1) as AssistantMessage;
     expect(summary.content).toContain("completed: 5 subroutines, 6 attempts");
     expect(summary.content).toContain(
       "**verifications** on sonnet: attempt 1 failed: 2 of 148 tests failed",
@@ -68,6 +69,7 @@ describe("/cyrus", () => {
     expect(summary.content).toContain("Then attempt 2 succeeded: 148 tests passed");
     expect(summary.content).toContain("7 min 3 s of agent time");
     // Usage is reported once, so a readout that sums metadata does not count it twice.
-    expect(summary.metadata?.usage).toBeUndefined();
+    const intro = messages.find((m): m is AssistantMessage => m.role === "assistant")!;
+    expect(intro.metadata?.usage).toBeUndefined();
   });
 });

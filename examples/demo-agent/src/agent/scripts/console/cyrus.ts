@@ -1,6 +1,7 @@
 import type { CrayonStreamEvent, JsonPatchOperation } from "@crayonai/stream";
 import { createId } from "../../ids";
 import type { Script, ScriptContext } from "../../script";
+import { closingReply } from "./closingReply";
 import {
   CYRUS_ISSUE,
   CYRUS_SUBROUTINES,
@@ -11,7 +12,7 @@ import {
 import { formatCost, formatDuration } from "./format";
 import { waitForUpdate } from "./progress";
 import { textReply } from "./textReply";
-import { addUsage, type ModelUsage, modelUsage, usageMetadata } from "./usage";
+import { addUsage, type ModelUsage, modelUsage } from "./usage";
 
 /** Activity showing a Cyrus workflow's subroutines, their models and attempts. */
 export const SUBROUTINE_RUN_ACTIVITY = "subroutine-run";
@@ -23,7 +24,8 @@ export type SubroutineStatus = "pending" | "running" | "retrying" | "succeeded" 
  * `/cyrus` runs a Cyrus TypeScript workflow for a Linear issue: subroutines one after another,
  * each on its own model, with verification failing once and passing on the retry. The
  * `subroutine-run` activity shows every attempt with its duration, tokens and cost; the
- * intro message's `usage` metadata grows as subroutines finish.
+ * closing message, opened below the activity, carries the `usage` metadata, which grows as
+ * subroutines finish.
  */
 export const cyrusScript: Script = {
   command: "/cyrus",
@@ -33,7 +35,6 @@ export const cyrusScript: Script = {
 };
 
 async function* runCyrusWorkflow(context: ScriptContext): AsyncGenerator<CrayonStreamEvent> {
-  const introId = createId("msg");
   const messageId = createId("activity");
   const update = (patch: JsonPatchOperation[]): CrayonStreamEvent => ({
     type: "activity-delta",
@@ -44,7 +45,6 @@ async function* runCyrusWorkflow(context: ScriptContext): AsyncGenerator<CrayonS
 
   yield* textReply(
     `Running the **${CYRUS_WORKFLOW}** workflow for **${CYRUS_ISSUE.id}** (${CYRUS_ISSUE.title}): ${CYRUS_SUBROUTINES.length} subroutines, each on its own model.`,
-    { messageId: introId },
   );
   yield {
     type: "activity-snapshot",
@@ -67,6 +67,8 @@ async function* runCyrusWorkflow(context: ScriptContext): AsyncGenerator<CrayonS
       totals: { inputTokens: 0, outputTokens: 0, costUsd: 0, durationMs: 0 },
     },
   };
+  const closing = closingReply();
+  yield closing.open();
 
   const usages: ModelUsage[] = [];
   let durationMs = 0;
@@ -107,11 +109,7 @@ async function* runCyrusWorkflow(context: ScriptContext): AsyncGenerator<CrayonS
         },
         { op: "replace", path: "/totals", value: { ...total, durationMs } },
       ]);
-      yield {
-        type: "message-metadata",
-        messageId: introId,
-        metadata: usageMetadata({ model: "mixed", ...total }),
-      };
+      yield closing.usage({ model: "mixed", ...total });
       if (succeeded) break;
       // The failed attempt shows as retrying for a moment before the next one starts.
       if (!(await waitForUpdate(context))) return;
@@ -133,7 +131,7 @@ async function* runCyrusWorkflow(context: ScriptContext): AsyncGenerator<CrayonS
       );
     return `- **${step.name}** on ${step.model}: ${results.join(" Then ")}`;
   });
-  yield* textReply(
+  yield* closing.finish(
     `**${CYRUS_WORKFLOW}** for ${CYRUS_ISSUE.id} ${failed ? "failed" : "completed"}: ${outcomes.length} subroutines, ${usages.length} attempts, ${formatDuration(durationMs)} of agent time, ${formatCost(total.costUsd)}.\n\n${lines.join("\n")}`,
   );
 }
