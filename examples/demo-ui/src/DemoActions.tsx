@@ -19,11 +19,21 @@ export type DemoActions = {
   /**
    * Sends a Workdeck card edit. While a reply streams it is stopped first, and the edit is
    * sent once the thread is idle (Workdeck's "cancel the run, apply the edit" policy).
+   * `boardId` (the board's message id) marks the card for the view to follow its re-run.
    */
-  editTask: (taskId: string, text: string) => void;
+  editTask: (taskId: string, text: string, boardId?: string) => void;
   /** An edit waits for the running reply to stop. */
   isEditQueued: boolean;
+  /** The edited card whose re-run the view should bring into sight, as `boardId:taskId`. */
+  followedTask: string | null;
+  /** The view brought the followed card into sight. */
+  taskFollowed: () => void;
 };
+
+/** The key {@link DemoActions.followedTask} uses for a card of a board. */
+export function followKey(boardId: string, taskId: string): string {
+  return `${boardId}:${taskId}`;
+}
 
 const DemoActionsContext = createContext<DemoActions | null>(null);
 
@@ -41,6 +51,8 @@ export function DemoActionsProvider({
   const thread = chat.threadManager;
   const { isRunning, processMessage, stop } = thread;
   const [queued, setQueued] = useState<UserMessageInput | null>(null);
+  const [followedTask, setFollowedTask] = useState<string | null>(null);
+  const taskFollowed = useCallback(() => setFollowedTask(null), []);
 
   useEffect(() => {
     if (queued && !isRunning) {
@@ -57,8 +69,9 @@ export function DemoActionsProvider({
   );
 
   const editTask = useCallback(
-    (taskId: string, text: string) => {
+    (taskId: string, text: string, boardId?: string) => {
       const message = editTaskMessage(taskId, text);
+      setFollowedTask(boardId === undefined ? null : followKey(boardId, taskId));
       if (isRunning) {
         setQueued(message);
         stop();
@@ -70,8 +83,15 @@ export function DemoActionsProvider({
   );
 
   const value = useMemo(
-    () => ({ isRunning, send, editTask, isEditQueued: queued !== null }),
-    [isRunning, send, editTask, queued],
+    () => ({
+      isRunning,
+      send,
+      editTask,
+      isEditQueued: queued !== null,
+      followedTask,
+      taskFollowed,
+    }),
+    [isRunning, send, editTask, queued, followedTask, taskFollowed],
   );
   return <DemoActionsContext.Provider value={value}>{children}</DemoActionsContext.Provider>;
 }
@@ -86,4 +106,6 @@ const INERT: DemoActions = {
   send: ignore,
   editTask: ignore,
   isEditQueued: false,
+  followedTask: null,
+  taskFollowed: ignore,
 };

@@ -1,5 +1,5 @@
 import type { ActivityMessage } from "@crayonai/stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DemoActionsProvider } from "../DemoActions";
 import { button, click, fakeChat, press, type Rendered, render, typeInto } from "../testing/render";
 import { TaskBoardView } from "./TaskBoardView";
@@ -89,6 +89,57 @@ describe("TaskBoardView", () => {
     // The editor closes and focus returns to the card's Edit button.
     expect(view.container.querySelector("textarea")).toBeNull();
     expect(document.activeElement).toBe(button(view.container, "Edit Fit a sine curve"));
+  });
+
+  it("brings the edited card into sight when its re-run starts", async () => {
+    const chat = fakeChat();
+    const withFetch = (status: string): ActivityMessage => ({
+      ...board,
+      content: {
+        ...board.content,
+        tasks: board.content.tasks.map((task: { id: string }) =>
+          task.id === "fetch" ? { ...task, status } : task,
+        ),
+      },
+    });
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this.querySelector("h4")?.textContent ?? "");
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    view = await render(
+      <DemoActionsProvider chat={chat}>
+        <TaskBoardView message={withFetch("completed")} />
+      </DemoActionsProvider>,
+    );
+    await click(button(view.container, "Edit Fetch temperatures"));
+    await typeInto(view.container.querySelector("textarea"), "Fetch 2024 daily lows");
+    await click(button(view.container, "Save and restart"));
+    // The edit's reply runs.
+    const replying = fakeChat({
+      isRunning: true,
+      processMessage: chat.threadManager.processMessage,
+    });
+    // The reset alone is not the re-run yet.
+    await view.rerender(
+      <DemoActionsProvider chat={replying}>
+        <TaskBoardView message={withFetch("pending")} />
+      </DemoActionsProvider>,
+    );
+    expect(scrolled).toEqual([]);
+    await view.rerender(
+      <DemoActionsProvider chat={replying}>
+        <TaskBoardView message={withFetch("running")} />
+      </DemoActionsProvider>,
+    );
+    expect(scrolled).toEqual(["Fetch temperatures"]);
+    // Once: the user may scroll away while it runs.
+    await view.rerender(
+      <DemoActionsProvider chat={replying}>
+        <TaskBoardView message={withFetch("running")} />
+      </DemoActionsProvider>,
+    );
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
   });
 
   it("stops a running reply first and sends the edit once the thread is idle", async () => {

@@ -9,18 +9,23 @@ export type TaskCardViewProps = {
   /** A reply is streaming: saving an edit stops it first. */
   isRunning: boolean;
   onEdit: (taskId: string, text: string) => void;
+  /** The card was just edited: bring it into sight when its re-run starts. */
+  follow?: boolean;
+  /** Called once the card was brought into sight. */
+  onFollowed?: () => void;
 };
 
 /**
  * One Workdeck task card: status, progress, attempts, the instruction (editable), what it
  * needs and its output. Saving an edit restarts the task and everything downstream.
  */
-export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
+export function TaskCardView({ task, isRunning, onEdit, follow, onFollowed }: TaskCardViewProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const editing = draft !== null;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const cardRef = useRef<HTMLLIElement>(null);
   const titleId = useId();
   const fieldId = useId();
   const hintId = useId();
@@ -33,6 +38,13 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
       editButtonRef.current?.focus();
     }
   }, [editing]);
+
+  // The edit's reply starts at the end of the thread; the re-run happens here, on this card.
+  useEffect(() => {
+    if (!follow || task.status !== "running") return;
+    cardRef.current?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+    onFollowed?.();
+  }, [follow, task.status, onFollowed]);
 
   const close = () => {
     returnFocus.current = true;
@@ -54,7 +66,7 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
   const attempts = attemptText(task);
 
   return (
-    <li className="demo-task-card" data-status={task.status}>
+    <li ref={cardRef} className="demo-task-card" data-status={task.status}>
       <div className="demo-task-card__head">
         <h4 id={titleId} className="demo-task-card__title">
           {task.title}
