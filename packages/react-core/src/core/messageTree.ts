@@ -18,10 +18,10 @@ export type BranchInfo = {
  * the selected child at each fork) is what the UI shows and what is sent to the backend.
  */
 export class MessageTree {
-  private readonly nodes = new Map<string, Message>();
-  private readonly parents = new Map<string, string>();
-  private readonly childrenOf = new Map<string, string[]>();
-  private readonly activeChildOf = new Map<string, string>();
+  readonly #nodes = new Map<string, Message>();
+  readonly #parents = new Map<string, string>();
+  readonly #childrenOf = new Map<string, string[]>();
+  readonly #activeChildOf = new Map<string, string>();
 
   constructor(messages: readonly Message[] = []) {
     this.setActivePath(messages);
@@ -34,42 +34,42 @@ export class MessageTree {
    * newest child. A `parentId` that names no earlier message makes its message a root.
    */
   load(messages: readonly Message[], activeLeafId?: string): void {
-    this.nodes.clear();
-    this.parents.clear();
-    this.childrenOf.clear();
-    this.activeChildOf.clear();
+    this.#nodes.clear();
+    this.#parents.clear();
+    this.#childrenOf.clear();
+    this.#activeChildOf.clear();
     if (!messages.some((m) => m.parentId !== undefined)) {
       this.setActivePath(messages);
       return;
     }
     for (const message of messages) {
-      if (this.nodes.has(message.id)) continue;
+      if (this.#nodes.has(message.id)) continue;
       const parent =
-        message.parentId !== undefined && this.nodes.has(message.parentId)
+        message.parentId !== undefined && this.#nodes.has(message.parentId)
           ? message.parentId
           : ROOT;
-      this.nodes.set(message.id, message);
-      this.parents.set(message.id, parent);
-      const siblings = this.childrenOf.get(parent);
+      this.#nodes.set(message.id, message);
+      this.#parents.set(message.id, parent);
+      const siblings = this.#childrenOf.get(parent);
       if (siblings) siblings.push(message.id);
-      else this.childrenOf.set(parent, [message.id]);
-      this.activeChildOf.set(parent, message.id);
+      else this.#childrenOf.set(parent, [message.id]);
+      this.#activeChildOf.set(parent, message.id);
     }
     const leaf =
-      activeLeafId !== undefined && this.nodes.has(activeLeafId)
+      activeLeafId !== undefined && this.#nodes.has(activeLeafId)
         ? activeLeafId
         : messages[messages.length - 1]!.id;
     for (let id = leaf; id !== ROOT; ) {
-      const parent = this.parents.get(id)!;
-      this.activeChildOf.set(parent, id);
+      const parent = this.#parents.get(id)!;
+      this.#activeChildOf.set(parent, id);
       id = parent;
     }
-    this.activeChildOf.delete(leaf);
+    this.#activeChildOf.delete(leaf);
   }
 
   /** The message `messageId` follows, or undefined for the first message (or an unknown one). */
   parentOf(messageId: string): string | undefined {
-    const parent = this.parents.get(messageId);
+    const parent = this.#parents.get(messageId);
     return parent === ROOT ? undefined : parent;
   }
 
@@ -78,8 +78,8 @@ export class MessageTree {
     const path: Message[] = [];
     let key = ROOT;
     for (;;) {
-      const childId = this.activeChildOf.get(key);
-      const child = childId === undefined ? undefined : this.nodes.get(childId);
+      const childId = this.#activeChildOf.get(key);
+      const child = childId === undefined ? undefined : this.#nodes.get(childId);
       if (!child) return path;
       path.push(child);
       key = child.id;
@@ -94,22 +94,22 @@ export class MessageTree {
   setActivePath(messages: readonly Message[]): void {
     let parent = ROOT;
     for (const message of messages) {
-      const previousParent = this.parents.get(message.id);
+      const previousParent = this.#parents.get(message.id);
       if (previousParent !== undefined && previousParent !== parent) {
-        this.detach(message.id, previousParent);
+        this.#detach(message.id, previousParent);
       }
       if (previousParent !== parent) {
-        this.parents.set(message.id, parent);
-        const siblings = this.childrenOf.get(parent);
+        this.#parents.set(message.id, parent);
+        const siblings = this.#childrenOf.get(parent);
         if (siblings) siblings.push(message.id);
-        else this.childrenOf.set(parent, [message.id]);
+        else this.#childrenOf.set(parent, [message.id]);
       }
-      this.nodes.set(message.id, message);
-      this.activeChildOf.set(parent, message.id);
+      this.#nodes.set(message.id, message);
+      this.#activeChildOf.set(parent, message.id);
       parent = message.id;
     }
     // The path ends here even if the last message used to have an active child.
-    this.activeChildOf.delete(parent);
+    this.#activeChildOf.delete(parent);
   }
 
   /** The active path up to and excluding `messageId` (the context a new sibling of it gets). */
@@ -121,9 +121,9 @@ export class MessageTree {
 
   /** Branch information for a message, or undefined if the message is unknown. */
   branchInfo(messageId: string): BranchInfo | undefined {
-    const parent = this.parents.get(messageId);
+    const parent = this.#parents.get(messageId);
     if (parent === undefined) return undefined;
-    const siblingIds = this.childrenOf.get(parent) ?? [];
+    const siblingIds = this.#childrenOf.get(parent) ?? [];
     return {
       index: siblingIds.indexOf(messageId),
       count: siblingIds.length,
@@ -146,30 +146,30 @@ export class MessageTree {
    * active there. Returns false if there is no such sibling.
    */
   switchBranch(messageId: string, index: number): boolean {
-    const parent = this.parents.get(messageId);
-    const target = parent === undefined ? undefined : this.childrenOf.get(parent)?.[index];
+    const parent = this.#parents.get(messageId);
+    const target = parent === undefined ? undefined : this.#childrenOf.get(parent)?.[index];
     if (parent === undefined || target === undefined) return false;
-    this.activeChildOf.set(parent, target);
+    this.#activeChildOf.set(parent, target);
     return true;
   }
 
   /** Forgets a message. Its children are re-attached when the next active path is set. */
   remove(messageId: string): void {
-    const parent = this.parents.get(messageId);
-    if (parent !== undefined) this.detach(messageId, parent);
-    this.parents.delete(messageId);
-    this.nodes.delete(messageId);
+    const parent = this.#parents.get(messageId);
+    if (parent !== undefined) this.#detach(messageId, parent);
+    this.#parents.delete(messageId);
+    this.#nodes.delete(messageId);
   }
 
-  private detach(id: string, parent: string): void {
-    const siblings = this.childrenOf.get(parent);
+  #detach(id: string, parent: string): void {
+    const siblings = this.#childrenOf.get(parent);
     if (!siblings) return;
     const index = siblings.indexOf(id);
     if (index !== -1) siblings.splice(index, 1);
-    if (this.activeChildOf.get(parent) === id) {
+    if (this.#activeChildOf.get(parent) === id) {
       const fallback = siblings[siblings.length - 1];
-      if (fallback === undefined) this.activeChildOf.delete(parent);
-      else this.activeChildOf.set(parent, fallback);
+      if (fallback === undefined) this.#activeChildOf.delete(parent);
+      else this.#activeChildOf.set(parent, fallback);
     }
   }
 }

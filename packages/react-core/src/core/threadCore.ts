@@ -32,20 +32,20 @@ export class ThreadCore implements ThreadOperations {
   loaded: boolean;
 
   readonly tree = new MessageTree();
-  private abortController: AbortController | undefined;
-  private loadGeneration = 0;
+  #abortController: AbortController | undefined;
+  #loadGeneration = 0;
   /** The load in flight, if any; a send waits for it so that the history goes with it. */
   loading: Promise<void> | undefined;
   /** Bumped by every local change, so a load that started earlier does not overwrite it. */
-  private version = 0;
+  #version = 0;
   /** True while a response is being read into the thread. */
-  private streaming = false;
+  #streaming = false;
   /** True once the running reply's first change arrived (status `streaming`, not `submitted`). */
-  private receiving = false;
+  #receiving = false;
   /** History that arrived while a reply was streaming; merged in when it ends. */
-  private pendingHistory: Message[] | undefined;
+  #pendingHistory: Message[] | undefined;
   /** Asking the server for a reply still running there (see {@link attach}), if it is. */
-  private attaching: AbortController | undefined;
+  #attaching: AbortController | undefined;
 
   constructor(
     readonly host: ThreadHost<ThreadCore>,
@@ -71,8 +71,8 @@ export class ThreadCore implements ThreadOperations {
    * `stopStream` set, the server is asked to stop generating it too.
    */
   stop(): void {
-    if (!this.abortController) return;
-    this.abortController.abort();
+    if (!this.#abortController) return;
+    this.#abortController.abort();
     const { threadId } = this;
     if (threadId !== null) stopRemotely(this.host.params(), threadId);
   }
@@ -88,32 +88,32 @@ export class ThreadCore implements ThreadOperations {
       this.loaded = true;
       return Promise.resolve();
     }
-    const generation = ++this.loadGeneration;
-    const version = this.version;
+    const generation = ++this.#loadGeneration;
+    const version = this.#version;
     this.set({ isLoadingMessages: true, error: null });
     const run = async () => {
       try {
         const history = await fetchHistory(loadThread, messageConverter, threadId);
-        if (generation !== this.loadGeneration) return;
+        if (generation !== this.#loadGeneration) return;
         this.loaded = true;
         const { error } = history;
-        if (this.streaming) {
-          this.pendingHistory = history.messages;
+        if (this.#streaming) {
+          this.#pendingHistory = history.messages;
           this.set({ isLoadingMessages: false, error });
           return;
         }
-        if (this.version === version) {
+        if (this.#version === version) {
           // Nothing changed here meanwhile: the stored tree, with every branch, is the thread.
           this.tree.load(history.messages, history.activeLeafId);
-          this.publish(this.tree.activePath(), { isLoadingMessages: false, error });
+          this.#publish(this.tree.activePath(), { isLoadingMessages: false, error });
         } else {
           const current = this.store.getState().messages;
           const merged = mergeHistory(history.messages, current);
-          this.publish(merged, { isLoadingMessages: false, error });
+          this.#publish(merged, { isLoadingMessages: false, error });
         }
-        void this.attach(threadId);
+        void this.#attach(threadId);
       } catch (error) {
-        if (generation !== this.loadGeneration) return;
+        if (generation !== this.#loadGeneration) return;
         this.set({ isLoadingMessages: false, error: ChatError.from("load_failed", error) });
       }
     };
@@ -129,12 +129,12 @@ export class ThreadCore implements ThreadOperations {
     const next = { ...this.store.getState(), ...change };
     this.store.setState({
       ...change,
-      status: threadStatus({ ...next, receiving: this.receiving }),
+      status: threadStatus({ ...next, receiving: this.#receiving }),
     });
   }
 
   /** Shows `messages` as the active branch (remote data: the local version is unchanged). */
-  private publish(messages: Message[], extra?: Partial<ThreadState>): void {
+  #publish(messages: Message[], extra?: Partial<ThreadState>): void {
     this.tree.setActivePath(messages);
     this.set({
       messages,
@@ -146,8 +146,8 @@ export class ThreadCore implements ThreadOperations {
 
   /** A local change of the active branch: the only place the version changes. */
   commit(messages: Message[], extra?: Partial<ThreadState>): void {
-    this.version++;
-    this.publish(messages, extra);
+    this.#version++;
+    this.#publish(messages, extra);
   }
 
   assertIdle(): void {
@@ -176,7 +176,7 @@ export class ThreadCore implements ThreadOperations {
     if (!onUpdateMessage || messages.length === 0) return [...messages];
     const path = this.store.getState().messages;
     const stamped = withParents(path, new Set(messages.map((m) => m.id)));
-    if (stamped !== path) this.publish(stamped);
+    if (stamped !== path) this.#publish(stamped);
     const shown = new Map(stamped.map((m) => [m.id, m]));
     const reported = messages.map((m) => shown.get(m.id) ?? m);
     for (const message of reported) onUpdateMessage({ message });
@@ -193,11 +193,11 @@ export class ThreadCore implements ThreadOperations {
     intent: RequestIntent,
     attached?: Response,
   ): Promise<void> {
-    this.attaching?.abort();
+    this.#attaching?.abort();
     const controller = new AbortController();
     const { signal } = controller;
-    this.abortController = controller;
-    this.receiving = false;
+    this.#abortController = controller;
+    this.#receiving = false;
     this.set({ isRunning: true, error: null });
     this.host.setRunning(this, true);
     let failure: ChatError | null = null;
@@ -206,7 +206,7 @@ export class ThreadCore implements ThreadOperations {
       const prepared = prepare();
       let history = Array.isArray(prepared) ? prepared : await untilAborted(prepared, signal);
       for (let roundtrip = 0; ; roundtrip++) {
-        const result = await this.streamReply(
+        const result = await this.#streamReply(
           history,
           controller,
           intent,
@@ -231,8 +231,8 @@ export class ThreadCore implements ThreadOperations {
     } catch (error) {
       if (error !== ABORTED) failure = ChatError.from("process_failed", error);
     } finally {
-      if (this.abortController === controller) this.abortController = undefined;
-      this.receiving = false;
+      if (this.#abortController === controller) this.#abortController = undefined;
+      this.#receiving = false;
       this.set({ isRunning: false, isReconnecting: false, error: failure });
       this.host.setRunning(this, false);
       const { onError } = this.host.params();
@@ -247,7 +247,7 @@ export class ThreadCore implements ThreadOperations {
    * Sends `history` to the backend and streams the reply into the thread; or streams the
    * `attached` response of a reply already running on the server.
    */
-  private async streamReply(
+  async #streamReply(
     history: Message[],
     controller: AbortController,
     intent: RequestIntent,
@@ -264,7 +264,7 @@ export class ThreadCore implements ThreadOperations {
       for (const id of ids) this.tree.remove(id);
     };
     let observeEvent: ((event: CrayonStreamEvent) => void) | undefined;
-    this.streaming = true;
+    this.#streaming = true;
     let result: ReplyResult;
     try {
       result = await readReply({
@@ -274,45 +274,45 @@ export class ThreadCore implements ThreadOperations {
         batching: params.streamBatching ?? DEFAULT_STREAM_BATCHING,
         open: async () => {
           const threadId =
-            this.threadId ?? (await untilAborted(this.createThread(history), signal));
+            this.threadId ?? (await untilAborted(this.#createThread(history), signal));
           const { onEvent } = params;
           if (onEvent) observeEvent = (event) => observe(() => onEvent(event, { threadId }));
-          const response = attached ?? (await this.request(history, controller, intent, threadId));
+          const response = attached ?? (await this.#request(history, controller, intent, threadId));
           return params.streamProtocol.parse(connection.open(response, threadId));
         },
         onEvent: (event) => observeEvent?.(event),
         onUpdate: (update) => {
           applyForgotten(update.forgotten);
-          this.receiving = true;
-          this.publish(
+          this.#receiving = true;
+          this.#publish(
             update.messages,
             update.agentState && { agentState: update.agentState.value },
           );
         },
       });
     } finally {
-      this.streaming = false;
+      this.#streaming = false;
     }
-    if (connection.moved && params.loadThread) return this.replyMoved(history, signal);
+    if (connection.moved && params.loadThread) return this.#replyMoved(history, signal);
 
     applyForgotten(result.forgotten);
     let messages = result.messages;
-    if (this.pendingHistory) {
+    if (this.#pendingHistory) {
       // The reply as stored meanwhile (same ids) is the one streamed here: never shown twice.
       const streamed = new Set(result.reply.map((m) => m.id));
-      const stored = this.pendingHistory.filter((m) => !streamed.has(m.id));
+      const stored = this.#pendingHistory.filter((m) => !streamed.has(m.id));
       messages = mergeHistory(stored, messages);
-      this.pendingHistory = undefined;
+      this.#pendingHistory = undefined;
     }
-    this.publish(messages, result.agentState && { agentState: result.agentState.value });
+    this.#publish(messages, result.agentState && { agentState: result.agentState.value });
     // `onFinish` sees the messages as the thread shows them (and `onUpdateMessage` saw them).
     const reply = this.notifyUpdated(result.reply);
-    this.finish(reply, result.failure, signal.aborted, result.finalAgentState);
+    this.#finish(reply, result.failure, signal.aborted, result.finalAgentState);
     return result;
   }
 
   /** Calls the app's `processMessage` for one reply. */
-  private async request(
+  async #request(
     history: Message[],
     controller: AbortController,
     intent: RequestIntent,
@@ -327,7 +327,7 @@ export class ThreadCore implements ThreadOperations {
   }
 
   /** Reports the end of a reply to `onFinish`, with the messages as the thread shows them. */
-  private finish(reply: Message[], failure: ChatError | null, stopped: boolean, state: unknown) {
+  #finish(reply: Message[], failure: ChatError | null, stopped: boolean, state: unknown) {
     const { onFinish } = this.host.params();
     if (!onFinish) return;
     const shown = this.store.getState().messages;
@@ -341,14 +341,14 @@ export class ThreadCore implements ThreadOperations {
    * The reply ended elsewhere while its connection was down (the server no longer runs it):
    * the stored thread, with the finished reply, replaces what was streamed here.
    */
-  private async replyMoved(history: Message[], signal: AbortSignal): Promise<ReplyResult> {
-    this.pendingHistory = undefined;
+  async #replyMoved(history: Message[], signal: AbortSignal): Promise<ReplyResult> {
+    this.#pendingHistory = undefined;
     this.set({ isReconnecting: false });
     await this.load();
     const { messages, error, agentState } = this.store.getState();
     const before = new Set(history.map((m) => m.id));
     const reply = messages.filter((m) => !before.has(m.id));
-    this.finish(reply, error, signal.aborted, agentState);
+    this.#finish(reply, error, signal.aborted, agentState);
     return { messages, forgotten: [], reply, failure: error, finalAgentState: agentState };
   }
 
@@ -358,18 +358,18 @@ export class ThreadCore implements ThreadOperations {
    * the reply as stored so far (the replay builds it again). No reply (null) or a failure
    * leaves the stored messages as they are.
    */
-  private async attach(threadId: string): Promise<void> {
+  async #attach(threadId: string): Promise<void> {
     const { resumeStream } = this.host.params();
-    if (!resumeStream || this.attaching || this.store.getState().isRunning) return;
+    if (!resumeStream || this.#attaching || this.store.getState().isRunning) return;
     const controller = new AbortController();
-    this.attaching = controller;
+    this.#attaching = controller;
     let response: Response | null = null;
     try {
       response = await resumeStream({ threadId, position: 0, signal: controller.signal });
     } catch {
       // The stored messages stand.
     } finally {
-      if (this.attaching === controller) this.attaching = undefined;
+      if (this.#attaching === controller) this.#attaching = undefined;
     }
     if (!response) return;
     if (
@@ -389,7 +389,7 @@ export class ThreadCore implements ThreadOperations {
     await this.run(prepare, { trigger: "submit-message" }, response);
   }
 
-  private async createThread(history: Message[]): Promise<string> {
+  async #createThread(history: Message[]): Promise<string> {
     const first = history.find((m): m is UserMessage => m.role === "user");
     if (!first) throw new ChatError("invalid_action", "A new thread needs a user message.");
     return this.host.createThreadFor(this, first);

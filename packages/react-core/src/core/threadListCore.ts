@@ -29,40 +29,40 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
   /** Stable action functions. */
   readonly actions: ThreadListActions;
 
-  private options: ChatOptions;
-  private readonly registry: ThreadRegistry;
-  private nextCursor: string | undefined;
-  private listGeneration = 0;
+  #options: ChatOptions;
+  readonly #registry: ThreadRegistry;
+  #nextCursor: string | undefined;
+  #listGeneration = 0;
   /** Per thread: how many updates were started, so a stale failure does not roll back a newer one. */
-  private readonly updateGeneration = new Map<string, number>();
+  readonly #updateGeneration = new Map<string, number>();
 
   constructor(options: ChatOptions) {
-    this.options = options;
+    this.#options = options;
     this.store = createThreadListStore();
-    this.registry = new ThreadRegistry(this);
+    this.#registry = new ThreadRegistry(this);
     this.actions = {
-      selectThread: (id) => this.selectThread(id),
-      switchToNewThread: () => this.switchToNewThread(),
-      updateThread: (thread) => this.updateThread(thread),
+      selectThread: (id) => this.#selectThread(id),
+      switchToNewThread: () => this.#switchToNewThread(),
+      updateThread: (thread) => this.#updateThread(thread),
       renameThread: (id, title) => {
         const thread = this.store.getState().threads.find((t) => t.threadId === id);
         if (!thread)
           return Promise.reject(new ChatError("invalid_action", `Unknown thread ${id}.`));
-        return this.updateThread({ ...thread, title });
+        return this.#updateThread({ ...thread, title });
       },
-      deleteThread: (id) => this.deleteThread(id),
-      refresh: () => this.refresh(),
-      loadMore: () => this.loadMore(),
+      deleteThread: (id) => this.#deleteThread(id),
+      refresh: () => this.#refresh(),
+      loadMore: () => this.#loadMore(),
     };
   }
 
   /** Updates the given options; the others keep their values. Read at the moment of use. */
   setOptions(options: Partial<ChatOptions>): void {
-    this.options = { ...this.options, ...options };
+    this.#options = { ...this.#options, ...options };
   }
 
   params(): ResolvedThreadParams {
-    const { options } = this;
+    const options = this.#options;
     return {
       ...options,
       streamProtocol: options.streamProtocol ?? defaultProtocol,
@@ -72,42 +72,42 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
 
   /** The core of the selected thread (the draft when a new thread is selected). */
   selectedThread(): ThreadCore {
-    return this.registry.open(this.store.getState().selectedThreadId);
+    return this.#registry.open(this.store.getState().selectedThreadId);
   }
 
   /** The core of a thread that was opened (selected, created, or sent to), or undefined. */
   getThread(threadId: string | null): ThreadCore | undefined {
-    return this.registry.get(threadId);
+    return this.#registry.get(threadId);
   }
 
   /** The core of a thread, created on first use (never called during a render). */
   openThread(threadId: string | null): ThreadCore {
-    return this.registry.open(threadId);
+    return this.#registry.open(threadId);
   }
 
-  private selectThread(threadId: string): void {
+  #selectThread(threadId: string): void {
     // The core exists before the selection does: a render reading it never creates one.
-    const core = this.registry.open(threadId);
+    const core = this.#registry.open(threadId);
     updateThreadList(this.store, { selectedThreadId: threadId });
     if (!core.loaded && !core.store.getState().isRunning) void core.load();
   }
 
-  private switchToNewThread(): void {
-    if (this.registry.draft.store.getState().messages.length > 0) this.registry.newDraft();
+  #switchToNewThread(): void {
+    if (this.#registry.draft.store.getState().messages.length > 0) this.#registry.newDraft();
     updateThreadList(this.store, { selectedThreadId: null });
   }
 
   createThreadFor(core: ThreadCore, firstMessage: UserMessage): Promise<string> {
-    const { createThread, deleteThread } = this.options;
+    const { createThread, deleteThread } = this.#options;
     return createThreadFor(
       {
         store: this.store,
-        registry: this.registry,
+        registry: this.#registry,
         ...(createThread && { createThread }),
         ...(deleteThread && { deleteThread }),
         saveTitle: (thread) => {
-          if (!this.options.updateThread) return;
-          this.updateThread(thread).catch(() => {
+          if (!this.#options.updateThread) return;
+          this.#updateThread(thread).catch(() => {
             // Rolled back and reported in `error` by updateThread.
           });
         },
@@ -118,7 +118,7 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
   }
 
   setRunning(core: ThreadCore, running: boolean): void {
-    const id = this.registry.idOf(core);
+    const id = this.#registry.idOf(core);
     if (id === undefined) return;
     updateThreadList(this.store, ({ threads }) => ({
       threads: withThread(threads, id, (thread) =>
@@ -127,7 +127,7 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     }));
   }
 
-  private async updateThread(updated: Thread): Promise<void> {
+  async #updateThread(updated: Thread): Promise<void> {
     const previous = this.store.getState().threads.find((t) => t.threadId === updated.threadId);
     if (!previous) throw new ChatError("invalid_action", `Unknown thread ${updated.threadId}.`);
     const replace = (thread: Thread) =>
@@ -139,11 +139,11 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
       }));
     replace(updated);
     updateThreadList(this.store, { error: null });
-    const { updateThread } = this.options;
-    if (!updateThread || this.registry.localOnly.has(updated.threadId)) return;
-    const generation = (this.updateGeneration.get(updated.threadId) ?? 0) + 1;
-    this.updateGeneration.set(updated.threadId, generation);
-    const latest = () => this.updateGeneration.get(updated.threadId) === generation;
+    const { updateThread } = this.#options;
+    if (!updateThread || this.#registry.localOnly.has(updated.threadId)) return;
+    const generation = (this.#updateGeneration.get(updated.threadId) ?? 0) + 1;
+    this.#updateGeneration.set(updated.threadId, generation);
+    const latest = () => this.#updateGeneration.get(updated.threadId) === generation;
     // Only what the backend stores: `isRunning` is this client's runtime state.
     const { isRunning: _running, ...stored } = updated;
     try {
@@ -158,20 +158,20 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     }
   }
 
-  private async deleteThread(threadId: string): Promise<void> {
+  async #deleteThread(threadId: string): Promise<void> {
     const { threads, selectedThreadId } = this.store.getState();
     const index = threads.findIndex((t) => t.threadId === threadId);
     const removed = threads[index];
-    this.registry.get(threadId)?.stop();
+    this.#registry.get(threadId)?.stop();
     updateThreadList(this.store, ({ threads }) => ({
       threads: threads.filter((t) => t.threadId !== threadId),
       error: null,
     }));
-    if (selectedThreadId === threadId) this.switchToNewThread();
-    const { deleteThread } = this.options;
+    if (selectedThreadId === threadId) this.#switchToNewThread();
+    const { deleteThread } = this.#options;
     try {
-      if (deleteThread && !this.registry.localOnly.has(threadId)) await deleteThread(threadId);
-      this.registry.delete(threadId);
+      if (deleteThread && !this.#registry.localOnly.has(threadId)) await deleteThread(threadId);
+      this.#registry.delete(threadId);
     } catch (error) {
       const failure = ChatError.from("delete_failed", error);
       updateThreadList(this.store, ({ threads }) => {
@@ -184,23 +184,23 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     }
   }
 
-  private async fetchPage(cursor: string | undefined, append: boolean): Promise<void> {
-    const { fetchThreadList } = this.options;
+  async #fetchPage(cursor: string | undefined, append: boolean): Promise<void> {
+    const { fetchThreadList } = this.#options;
     if (!fetchThreadList) return;
-    const generation = ++this.listGeneration;
+    const generation = ++this.#listGeneration;
     updateThreadList(this.store, { isLoading: true, error: null });
     try {
       const page = toPage(await fetchThreadList(cursor === undefined ? undefined : { cursor }));
-      if (generation !== this.listGeneration) return;
-      this.nextCursor = page.nextCursor;
+      if (generation !== this.#listGeneration) return;
+      this.#nextCursor = page.nextCursor;
       updateThreadList(this.store, (state) => {
         const known = new Set(state.threads.map((t) => t.threadId));
         const incoming = page.threads.map((t) => ({
           ...t,
-          isRunning: this.registry.get(t.threadId)?.store.getState().isRunning ?? false,
+          isRunning: this.#registry.get(t.threadId)?.store.getState().isRunning ?? false,
         }));
         const incomingIds = new Set(incoming.map((t) => t.threadId));
-        for (const id of incomingIds) this.registry.createdHere.delete(id);
+        for (const id of incomingIds) this.#registry.createdHere.delete(id);
         let threads: Thread[];
         if (append) {
           threads = [...state.threads, ...incoming.filter((t) => !known.has(t.threadId))];
@@ -210,8 +210,8 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
           const local = state.threads.filter(
             (t) =>
               !incomingIds.has(t.threadId) &&
-              (this.registry.localOnly.has(t.threadId) ||
-                this.registry.createdHere.has(t.threadId) ||
+              (this.#registry.localOnly.has(t.threadId) ||
+                this.#registry.createdHere.has(t.threadId) ||
                 t.isRunning ||
                 t.threadId === state.selectedThreadId),
           );
@@ -220,7 +220,7 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
         return { threads, hasMore: page.nextCursor !== undefined, isLoading: false };
       });
     } catch (error) {
-      if (generation !== this.listGeneration) return;
+      if (generation !== this.#listGeneration) return;
       updateThreadList(this.store, {
         isLoading: false,
         error: ChatError.from("list_failed", error),
@@ -228,12 +228,12 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     }
   }
 
-  private refresh(): Promise<void> {
-    return this.fetchPage(undefined, false);
+  #refresh(): Promise<void> {
+    return this.#fetchPage(undefined, false);
   }
 
-  private loadMore(): Promise<void> {
-    if (this.nextCursor === undefined || this.store.getState().isLoading) return Promise.resolve();
-    return this.fetchPage(this.nextCursor, true);
+  #loadMore(): Promise<void> {
+    if (this.#nextCursor === undefined || this.store.getState().isLoading) return Promise.resolve();
+    return this.#fetchPage(this.#nextCursor, true);
   }
 }

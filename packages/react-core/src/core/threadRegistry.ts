@@ -7,7 +7,7 @@ import type { ThreadHost } from "./threadHost";
  * which threads exist only here so far.
  */
 export class ThreadRegistry {
-  private readonly cores = new Map<string, ThreadCore>();
+  readonly #cores = new Map<string, ThreadCore>();
   /** Threads created here but not (yet) confirmed by `createThread`. */
   readonly localOnly = new Set<string>();
   /** Threads created here that no fetched page has listed yet (a refresh keeps them). */
@@ -20,7 +20,7 @@ export class ThreadRegistry {
 
   /** The core of a thread, or the draft for `null`; undefined for a thread never opened. */
   get(threadId: string | null): ThreadCore | undefined {
-    return threadId === null ? this.draft : this.cores.get(threadId);
+    return threadId === null ? this.draft : this.#cores.get(threadId);
   }
 
   /** The core of a thread, created on first use. */
@@ -28,28 +28,28 @@ export class ThreadRegistry {
     let core = this.get(threadId);
     if (!core) {
       core = new ThreadCore(this.host, threadId);
-      this.cores.set(threadId!, core);
+      this.#cores.set(threadId!, core);
     }
     return core;
   }
 
   /** The id a core is kept under (its local placeholder id before creation is confirmed). */
   idOf(core: ThreadCore): string | undefined {
-    return core.threadId ?? [...this.cores].find(([, c]) => c === core)?.[0];
+    return core.threadId ?? [...this.#cores].find(([, c]) => c === core)?.[0];
   }
 
   /** Whether `core` is still kept under `id` (not deleted or re-keyed meanwhile). */
   holds(id: string, core: ThreadCore): boolean {
-    return this.cores.get(id) === core;
+    return this.#cores.get(id) === core;
   }
 
   set(id: string, core: ThreadCore): void {
-    this.cores.set(id, core);
+    this.#cores.set(id, core);
   }
 
   /** Forgets a thread. */
   delete(id: string): void {
-    this.cores.delete(id);
+    this.#cores.delete(id);
     this.localOnly.delete(id);
     this.createdHere.delete(id);
   }
