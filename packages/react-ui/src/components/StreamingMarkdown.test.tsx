@@ -220,6 +220,8 @@ describe("StreamingMarkdown", () => {
             "Uses [ref] and [text][other] and [missing].\n# Heading *one*\r\n\r\na | b\n--- | ---\nc | d\n\t\n[ref]: https://example.com/duplicate\n",
             [],
           ],
+          // A list micromark starts inside a table (marked reads rows) continues after a blank line.
+          ["a | b\n--- | ---\nc | d\n3) third\n4) fourth\n\t\n3) third\n4) fourth\n", []],
           // A `***` rule, a paragraph, then an unclosed fence: nothing is written into the code.
           [
             "***\nParagraph with **bold**, _em_, `code`, ~~gone~~ and a [link](https://example.com/a).\n```\nunclosed fence\n",

@@ -94,6 +94,8 @@ describe("advanceMarkdownSplit", () => {
       "- item\n\n  continued\n\n- next",
       // Blocks without a blank line between them stay together.
       "# Heading\nParagraph\n- list",
+      // micromark starts a list inside the table (marked reads a row): the next item continues it.
+      "| a |\n| - |\n3) item\n\n4) item\n",
     ];
     for (const text of cases) {
       expect(advanceMarkdownSplit(undefined, text, limits).segments).toEqual([]);

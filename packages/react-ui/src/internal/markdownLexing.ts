@@ -69,7 +69,13 @@ export function groupBlocks(text: string, start: number, end: number): BlockGrou
     // micromark reads an ordered list right after indented code differently (as if it
     // interrupted it): never split there.
     const afterIndentedCode = previous?.type === "code" && previous.codeBlockStyle === "indented";
-    if (!current || (previous && !afterIndentedCode && startsBlock(text, at, start, end))) {
+    if (
+      !current ||
+      (previous &&
+        !afterIndentedCode &&
+        !mayContinueList(previous, token) &&
+        startsBlock(text, at, start, end))
+    ) {
       finish(at);
       current = {
         start: groups.length === 0 && !current ? start : at,
@@ -88,6 +94,22 @@ export function groupBlocks(text: string, start: number, end: number): BlockGrou
   finish(end);
   return groups;
 }
+
+/**
+ * Whether micromark may read a list `token` as more items of a list in the block before it,
+ * which a blank line does not end: marked and micromark disagree on where some lists start
+ * (marked runs a table on over `3) item`, micromark starts a list there), so a block before a
+ * list that holds a line that may start an item is never split from it.
+ */
+function mayContinueList(previous: Token, token: Token): boolean {
+  return token.type === "list" && previous.type !== "list" && LIST_ITEM_LINE.test(previous.raw);
+}
+
+/**
+ * A line that may start a list item (CommonMark: up to 3 spaces, a bullet or 1–9 digits and `.`
+ * or `)`, then a space, a tab or the line's end).
+ */
+const LIST_ITEM_LINE = /^ {0,3}(?:[*+-]|\d{1,9}[.)])(?:[ \t]|$)/m;
 
 /**
  * Whether a block starting at `at` is unambiguous: column 0, after a blank line, and its first
