@@ -141,9 +141,9 @@ export function advanceMarkdownSplit(
 }
 
 /**
- * `text.startsWith(prefix)`, as a string comparison: V8 compares equal strings' characters in
- * bulk, where `startsWith` goes one character at a time (about 50 times slower on a long reply,
- * and every streamed version compares the whole text).
+ * `text.startsWith(prefix)`, as a comparison of equal-length strings: in V8 (Node 20) that is
+ * about 50 times faster than `startsWith` on a long reply, and every streamed version compares
+ * the whole text with the last.
  */
 function startsWithText(text: string, prefix: string): boolean {
   return text.slice(0, prefix.length) === prefix;
