@@ -25,8 +25,6 @@ export type ResumableBodyOptions = {
   onMoved?: () => void;
 };
 
-const encoder = new TextEncoder();
-
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -75,6 +73,9 @@ export function resumableBody(response: Response, options: ResumableBodyOptions)
 
   let reader = response.body.getReader();
   let decoder = new TextDecoder();
+  // Made here, not at import: importing the package must work where the runtime has no
+  // TextEncoder (Jest's jsdom environment).
+  const encoder = new TextEncoder();
   /** Characters handed to the adapter. */
   let position = 0;
   /** Characters of the current source the adapter already has. */

@@ -2,8 +2,6 @@ import type { CrayonStreamEvent } from "@crayonai/stream";
 import { encodeCrayonEvent } from "@crayonai/stream/server";
 import { deferred } from "./deferred";
 
-const encoder = new TextEncoder();
-
 const SSE_HEADERS = { "content-type": "text/event-stream" };
 
 /**
@@ -63,7 +61,7 @@ export class HeldReply {
   sendRaw(text: string): this {
     if (!this.done) {
       try {
-        this.controller.enqueue(encoder.encode(text));
+        this.controller.enqueue(new TextEncoder().encode(text));
       } catch {
         // The client went away; nothing is listening.
       }
@@ -104,6 +102,7 @@ export function sseBody(events: CrayonStreamEvent[], chunks = 1): ReadableStream
   const parts: string[] = [];
   for (let i = 0; i < frames.length; i += size) parts.push(frames.slice(i, i + size).join(""));
   let next = 0;
+  const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       const part = parts[next++];

@@ -23,7 +23,6 @@ export type CrayonSSEStreamOptions = {
 export type CrayonSSEResponseInit = ResponseInit & CrayonSSEStreamOptions;
 
 const LINE_BREAK = /\r\n|\r|\n/;
-const utf8 = new TextEncoder();
 
 /** `data:` lines for `text`; SSE joins them back with `\n`. */
 function dataLines(text: string): string {
@@ -151,6 +150,8 @@ export function crayonSSEStream(
   options: CrayonSSEStreamOptions = {},
 ): ReadableStream<Uint8Array> {
   const formatError = options.formatError ?? errorMessage;
+  // Made per stream, not at import: the entry loads where there is no TextEncoder (Jest's jsdom).
+  const utf8 = new TextEncoder();
   let iterator: AsyncIterator<CrayonStreamEvent> | Iterator<CrayonStreamEvent> | undefined;
 
   const failWith = (controller: ReadableStreamDefaultController<Uint8Array>, error: unknown) => {
