@@ -2,7 +2,8 @@ import { demoAgentChatParams } from "@crayonai/demo-agent/client";
 import { DemoActionsProvider, demoActivityRenderers, demoToolUIs } from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
 import { CrayonChat } from "@crayonai/react-ui";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { LiveThought } from "./LiveThought";
 import { ConsolePanel } from "./panel/ConsolePanel";
 import { SCENARIOS } from "./scenarios";
 
@@ -22,10 +23,12 @@ function preferredMode(): "light" | "dark" {
 export function App() {
   const chat = useChat(chatParams);
   const [mode, setMode] = useState(preferredMode);
+  const mainRef = useRef<HTMLElement>(null);
   return (
     <div className="crayon-theme console-app" data-crayon-theme={mode}>
       <DemoActionsProvider chat={chat}>
-        <main className="console-main">
+        <main ref={mainRef} className="console-main">
+          <LiveThought messages={chat.threadManager.messages} />
           <CrayonChat
             chat={chat}
             type="standalone"
@@ -41,7 +44,13 @@ export function App() {
             activityRenderers={demoActivityRenderers}
           />
         </main>
-        <ConsolePanel chat={chat} mode={mode} onModeChange={setMode} />
+        <ConsolePanel
+          chat={chat}
+          mode={mode}
+          onModeChange={setMode}
+          // On a phone the panel is below the chat: a started run is watched in the chat.
+          onStart={() => mainRef.current?.scrollIntoView?.({ block: "start", behavior: "smooth" })}
+        />
       </DemoActionsProvider>
     </div>
   );

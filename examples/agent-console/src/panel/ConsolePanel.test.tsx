@@ -11,6 +11,15 @@ afterEach(async () => {
 
 const noop = () => {};
 
+/** An assistant message that reports its model usage, as the demo agent sends it. */
+const reply = (id: string, inputTokens: number, outputTokens: number, costUsd: number) =>
+  ({
+    id,
+    role: "assistant",
+    content: "",
+    metadata: { usage: { inputTokens, outputTokens, costUsd } },
+  }) satisfies Message;
+
 describe("ConsolePanel", () => {
   it("starts each scenario by sending its command", async () => {
     const chat = fakeChat();
@@ -39,7 +48,8 @@ describe("ConsolePanel", () => {
     expect(view.container.querySelector('[role="status"]')?.textContent).toBe("Running");
     expect(
       [...view.container.querySelectorAll("button")].every(
-        (b) => b.textContent === "Stop agent" || b.textContent === "Dark theme" || b.disabled,
+        (b) =>
+          b.textContent === "Stop agent" || b.textContent === "Switch to dark theme" || b.disabled,
       ),
     ).toBe(true);
     await click(button(view.container, "Stop agent"));
@@ -55,16 +65,14 @@ describe("ConsolePanel", () => {
     expect(view.container.querySelector('[role="status"]')?.textContent).toBe("Stopped");
   });
 
-  it("sums the thread's token usage and shows its latest reasoning", async () => {
+  it("sums usage per run, per thread and per day, and shows the latest reasoning", async () => {
+    localStorage.clear();
     const messages: Message[] = [
+      { id: "u0", role: "user", content: "/cyrus" },
+      reply("a0", 1_000, 100, 0.01),
       { id: "u", role: "user", content: "/crevnclaw" },
       { id: "r1", role: "reasoning", content: "first thought" },
-      {
-        id: "a1",
-        role: "assistant",
-        content: "",
-        metadata: { usage: { inputTokens: 1_820, outputTokens: 164, costUsd: 0.0079 } },
-      },
+      reply("a1", 1_820, 164, 0.0079),
       { id: "r2", role: "reasoning", content: "overlay2 holds 38 GB", isThinking: true },
     ];
     view = await render(
@@ -74,15 +82,30 @@ describe("ConsolePanel", () => {
         onModeChange={noop}
       />,
     );
-    const usage = view.container.querySelector(".console-usage")?.textContent;
-    expect(usage).toBe("Tokens in1,820Tokens out164Cost$0.0079");
+    const row = (scope: string) =>
+      view?.container.querySelector(`[data-scope="${scope}"]`)?.textContent;
+    expect(row("run")).toBe("This run1,820164$0.0079");
+    expect(row("thread")).toBe("This thread2,820264$0.0179");
+    expect(row("today")).toBe("Today2,820264$0.0179");
     expect(view.container.textContent).toContain("0% of the $2.00 daily limit");
     const thoughts = view.container.querySelector('[aria-label="Latest reasoning"]');
     expect(thoughts?.textContent).toBe("overlay2 holds 38 GB");
     expect(view.container.textContent).toContain("Thinking");
+
+    // Another thread the same day: today adds both, the daily limit counts today.
+    const other: Message[] = [
+      { id: "u9", role: "user", content: "/workdeck" },
+      reply("a9", 9_000, 3_000, 1.5),
+    ];
+    await view.rerender(
+      <ConsolePanel chat={fakeChat({ messages: other })} mode="light" onModeChange={noop} />,
+    );
+    expect(row("thread")).toBe("This thread9,0003,000$1.5000");
+    expect(row("today")).toBe("Today11,8203,264$1.5179");
+    expect(view.container.textContent).toContain("75% of the $2.00 daily limit");
   });
 
-  it("toggles the dark theme as a pressed button", async () => {
+  it("names the theme toggle after what it does", async () => {
     let mode: "light" | "dark" = "light";
     view = await render(
       <ConsolePanel
@@ -93,9 +116,9 @@ describe("ConsolePanel", () => {
         }}
       />,
     );
-    const toggle = button(view.container, "Dark theme");
-    expect(toggle.getAttribute("aria-pressed")).toBe("false");
-    await click(toggle);
+    await click(button(view.container, "Switch to dark theme"));
     expect(mode).toBe("dark");
+    await view.rerender(<ConsolePanel chat={fakeChat()} mode="dark" onModeChange={noop} />);
+    expect(button(view.container, "Switch to light theme")).toBeTruthy();
   });
 });

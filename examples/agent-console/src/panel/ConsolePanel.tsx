@@ -1,11 +1,11 @@
 import type { ChatManager } from "@crayonai/react-core";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { DAILY_BUDGET_USD, SCENARIOS } from "../scenarios";
 import { RUN_STATE_TEXT, runState } from "../viewModel/runState";
 import { latestThought } from "../viewModel/thoughtStream";
-import { sumUsage } from "../viewModel/usageTotals";
 import { ThoughtStream } from "./ThoughtStream";
 import { UsageReadout } from "./UsageReadout";
+import { useUsageFigures } from "./useUsageFigures";
 
 // Failures show in the conversation (the thread's error); nothing to add here.
 const ignore = () => {};
@@ -15,13 +15,17 @@ export type ConsolePanelProps = {
   chat: ChatManager;
   mode: "light" | "dark";
   onModeChange: (mode: "light" | "dark") => void;
+  /** A scenario was started from the panel (the app brings the chat into sight). */
+  onStart?: () => void;
 };
 
 /**
- * The console's side panel: a button per scenario, the run status with STOP, the thread's
- * token and cost readout, and the live thought stream.
+ * The console's side panel, in the order a running agent needs it: the run status with STOP,
+ * the live thought stream, the token and cost readout (run, thread, today), then a button per
+ * scenario. It fits the window and scrolls inside.
  */
-export function ConsolePanel({ chat, mode, onModeChange }: ConsolePanelProps) {
+export function ConsolePanel({ chat, mode, onModeChange, onStart }: ConsolePanelProps) {
+  const panelRef = useRef<HTMLElement>(null);
   const thread = chat.threadManager;
   const { isRunning, messages } = thread;
   const [stopRequested, setStopRequested] = useState(false);
@@ -30,52 +34,23 @@ export function ConsolePanel({ chat, mode, onModeChange }: ConsolePanelProps) {
   }, [isRunning]);
 
   const state = runState(thread, stopRequested);
-  const usage = useMemo(() => sumUsage(messages), [messages]);
+  const usage = useUsageFigures(messages);
   const thought = useMemo(() => latestThought(messages), [messages]);
   // Starting while the thread list still loads could list the new thread twice.
   const busy = isRunning || thread.isLoadingMessages || chat.threadListManager.isLoading;
 
   return (
-    <aside className="console-panel" aria-label="Agent console">
+    <aside ref={panelRef} className="console-panel" aria-label="Agent console">
       <div className="console-panel__top">
         <h1 className="console-panel__title">Agent console</h1>
         <button
           type="button"
           className="crayon-button crayon-button--secondary console-theme-toggle"
-          aria-pressed={mode === "dark"}
           onClick={() => onModeChange(mode === "dark" ? "light" : "dark")}
         >
-          Dark theme
+          {mode === "dark" ? "Switch to light theme" : "Switch to dark theme"}
         </button>
       </div>
-
-      <section className="console-panel__section" aria-labelledby="console-scenarios-heading">
-        <h2 id="console-scenarios-heading" className="console-panel__heading">
-          Scenarios
-        </h2>
-        <ul className="console-scenarios">
-          {SCENARIOS.map((scenario) => (
-            <li key={scenario.command}>
-              <button
-                type="button"
-                className="console-scenario"
-                disabled={busy}
-                aria-describedby={`scenario-${scenario.command.slice(1)}`}
-                onClick={() => thread.processMessage(scenario.command).catch(ignore)}
-              >
-                <span className="console-scenario__name">Start {scenario.name}</span>
-                <code className="console-scenario__command">{scenario.command}</code>
-              </button>
-              <p
-                id={`scenario-${scenario.command.slice(1)}`}
-                className="console-scenario__description"
-              >
-                {scenario.description}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </section>
 
       <section className="console-panel__section" aria-labelledby="console-run-heading">
         <h2 id="console-run-heading" className="console-panel__heading">
@@ -83,7 +58,7 @@ export function ConsolePanel({ chat, mode, onModeChange }: ConsolePanelProps) {
         </h2>
         <p className="console-run-state" role="status" data-state={state}>
           {isRunning && <span className="crayon-pulse" aria-hidden="true" />}
-          {RUN_STATE_TEXT[state]}
+          <span className="console-run-state__text">{RUN_STATE_TEXT[state]}</span>
         </p>
         <button
           type="button"
@@ -98,8 +73,41 @@ export function ConsolePanel({ chat, mode, onModeChange }: ConsolePanelProps) {
         </button>
       </section>
 
-      <UsageReadout usage={usage} budgetUsd={DAILY_BUDGET_USD} />
       <ThoughtStream thought={thought} />
+      <UsageReadout usage={usage} budgetUsd={DAILY_BUDGET_USD} />
+
+      <section className="console-panel__section" aria-labelledby="console-scenarios-heading">
+        <h2 id="console-scenarios-heading" className="console-panel__heading">
+          Scenarios
+        </h2>
+        <ul className="console-scenarios">
+          {SCENARIOS.map((scenario) => (
+            <li key={scenario.command}>
+              <button
+                type="button"
+                className="console-scenario"
+                disabled={busy}
+                aria-describedby={`scenario-${scenario.command.slice(1)}`}
+                onClick={() => {
+                  thread.processMessage(scenario.command).catch(ignore);
+                  // The run's status and thoughts are at the panel's top, above this list.
+                  panelRef.current?.scrollTo?.({ top: 0, behavior: "smooth" });
+                  onStart?.();
+                }}
+              >
+                <span className="console-scenario__name">Start {scenario.name}</span>
+                <code className="console-scenario__command">{scenario.command}</code>
+              </button>
+              <p
+                id={`scenario-${scenario.command.slice(1)}`}
+                className="console-scenario__description"
+              >
+                {scenario.description}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
     </aside>
   );
 }

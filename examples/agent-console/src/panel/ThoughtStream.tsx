@@ -33,7 +33,7 @@ export function ThoughtStream({ thought }: { thought: LatestThought | undefined 
       </h2>
       <div
         ref={boxRef}
-        className="console-thoughts"
+        className={`console-thoughts${thought ? "" : " console-thoughts--empty"}`}
         role="log"
         aria-live="off"
         aria-label="Latest reasoning"

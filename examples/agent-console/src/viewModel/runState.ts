@@ -30,7 +30,7 @@ export function runState(
 export const RUN_STATE_TEXT: Record<RunState, string> = {
   idle: "Idle",
   running: "Running",
-  "awaiting-approval": "Waiting for your approval: use Approve or Reject in the conversation",
+  "awaiting-approval": "Waiting for your approval",
   stopped: "Stopped",
   failed: "Failed",
 };

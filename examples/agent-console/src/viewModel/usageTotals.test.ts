@@ -1,6 +1,6 @@
 import type { Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
-import { budgetText, sumUsage } from "./usageTotals";
+import { budgetText, latestRun, sumUsage } from "./usageTotals";
 
 describe("sumUsage", () => {
   it("adds up the usage metadata of assistant messages only", () => {
@@ -34,6 +34,31 @@ describe("sumUsage", () => {
       { id: "a", role: "assistant", metadata: { usage: { inputTokens: "lots", costUsd: null } } },
     ];
     expect(sumUsage(messages)).toMatchObject({ inputTokens: 0, costUsd: 0, reports: 1 });
+  });
+});
+
+describe("latestRun", () => {
+  it("starts at the last message or card edit; an approval's answer continues it", () => {
+    const approval = { type: "human-response", response: "approve" };
+    const messages: Message[] = [
+      { id: "u1", role: "user", content: "/cyrus" },
+      { id: "a1", role: "assistant", content: "one" },
+      { id: "u2", role: "user", content: "/crevnclaw" },
+      { id: "a2", role: "assistant", content: "two" },
+      { id: "h", role: "user", content: "Approved.", isVisuallyHidden: true, context: [approval] },
+      { id: "a3", role: "assistant", content: "three" },
+    ];
+    expect(latestRun(messages).map((m) => m.id)).toEqual(["a2", "h", "a3"]);
+    const edit: Message = {
+      id: "e",
+      role: "user",
+      content: "Edit task fit: x",
+      isVisuallyHidden: true,
+      context: [{ editTask: "fit", text: "x" }],
+    };
+    expect(latestRun([...messages, edit, { id: "a4", role: "assistant" }])).toEqual([
+      { id: "a4", role: "assistant" },
+    ]);
   });
 });
 

@@ -1,0 +1,27 @@
+import type { Message } from "@crayonai/stream";
+import { useEffect, useMemo, useState } from "react";
+import { localDay, usageLedger } from "../viewModel/usageLedger";
+import { addReports, latestRun, type UsageTotals, usageReports } from "../viewModel/usageTotals";
+
+/** The usage figures the panel shows: the latest run, the thread, and today. */
+export type UsageFigures = { run: UsageTotals; thread: UsageTotals; today: UsageTotals };
+
+const ledger = usageLedger(typeof localStorage === "undefined" ? undefined : localStorage);
+
+/**
+ * Sums the usage reports of `messages` (the selected thread) for its latest run and the whole
+ * thread, and records them in the day's ledger, which adds every thread used today.
+ */
+export function useUsageFigures(messages: readonly Message[]): UsageFigures {
+  const reports = useMemo(() => usageReports(messages), [messages]);
+  const run = useMemo(() => {
+    const ids = new Set(latestRun(messages).map((message) => message.id));
+    return addReports([...reports].filter(([id]) => ids.has(id)).map(([, report]) => report));
+  }, [messages, reports]);
+  const thread = useMemo(() => addReports(reports.values()), [reports]);
+  const [today, setToday] = useState<UsageTotals>(thread);
+  useEffect(() => {
+    setToday(addReports(ledger.record(localDay(new Date()), reports)));
+  }, [reports]);
+  return { run, thread, today };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { localDay, usageLedger } from "./usageLedger";
+
+const report = (costUsd: number) => ({ inputTokens: 100, outputTokens: 10, costUsd });
+
+describe("usageLedger", () => {
+  it("adds the day's threads once each, replacing a message's earlier report", () => {
+    localStorage.clear();
+    const ledger = usageLedger(localStorage);
+    ledger.record("2026-11-26", new Map([["a1", report(0.01)]]));
+    ledger.record("2026-11-26", new Map([["b1", report(0.02)]]));
+    // The first thread again, its run further along: its report grew.
+    const today = ledger.record("2026-11-26", new Map([["a1", report(0.03)]]));
+    expect(today.map((r) => r.costUsd).sort()).toEqual([0.02, 0.03]);
+  });
+
+  it("starts a new day at zero and forgets earlier days", () => {
+    localStorage.clear();
+    const ledger = usageLedger(localStorage);
+    ledger.record("2026-11-25", new Map([["a1", report(1)]]));
+    expect(ledger.record("2026-11-26", new Map())).toEqual([]);
+    expect(localStorage.length).toBe(1);
+  });
+
+  it("names days by the local calendar", () => {
+    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
+  });
+});
