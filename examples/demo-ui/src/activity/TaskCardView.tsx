@@ -41,8 +41,12 @@ export function TaskCardView({ task, isRunning, onEdit, follow, onFollowed }: Ta
 
   // The edit's reply starts at the end of the thread; the re-run happens here, on this card.
   useEffect(() => {
-    if (!follow || task.status !== "running") return;
-    cardRef.current?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+    const card = cardRef.current;
+    if (!follow || task.status !== "running" || !card) return;
+    // A chat list that follows a streaming reply lets go when the wheel turns up, as when a
+    // reader scrolls back: say so first, or it pulls the view back to the reply's end.
+    card.dispatchEvent(new WheelEvent("wheel", { deltaY: -1, bubbles: true }));
+    card.scrollIntoView?.({ block: "center", behavior: "smooth" });
     onFollowed?.();
   }, [follow, task.status, onFollowed]);
 
