@@ -3,6 +3,7 @@ import type { ActivityMessage, Message } from "@crayonai/stream";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ROWS_WITHOUT_LAYOUT } from "../internal/useMessageWindow";
 import { createBackend, expectNoAxeViolations, renderWithChat } from "../testing/chatHarness";
 import { ActivityRenderersProvider } from "./ActivityRenderers";
 import { Composer } from "./Composer";
@@ -348,6 +349,65 @@ describe("MessageList", () => {
   });
 });
 
+describe("MessageList in a long thread", () => {
+  const thread = (size: number): Message[] =>
+    Array.from(
+      { length: size },
+      (_, i): Message =>
+        i % 2 === 0
+          ? {
+              id: `q${i}`,
+              role: "user",
+              content: `Question ${i}${i === 4 ? " about the lighthouse" : ""}`,
+            }
+          : { id: `a${i}`, role: "assistant", content: `**Answer** ${i}`, status: "complete" },
+    );
+
+  it("searches every message, rendered or not, from Ctrl+F in the list", async () => {
+    const user = userEvent.setup();
+    const { chat } = renderWithChat(createBackend(), (c) => <Chat chat={c} />);
+    act(() => chat().threadManager.setMessages(thread(200)));
+    expect(screen.queryByText(/lighthouse/)).toBeNull();
+
+    log().focus();
+    await user.keyboard("{Control>}f{/Control}");
+    const search = screen.getByRole("searchbox", { name: "Search this conversation" });
+    expect(document.activeElement).toBe(search);
+    await user.type(search, "LIGHTHOUSE");
+    expect(within(search.parentElement!).getByText("1 of 1")).toBeTruthy();
+    await user.clear(search);
+    await user.type(search, "answer 1");
+    // Answers 1, 11, 13, …, 199: the newest first, Enter goes on (wrapping), Shift+Enter back.
+    expect(within(search.parentElement!).getByText("56 of 56")).toBeTruthy();
+    await user.keyboard("{Enter}");
+    expect(within(search.parentElement!).getByText("1 of 56")).toBeTruthy();
+    await user.keyboard("{Shift>}{Enter}{/Shift}");
+    expect(within(search.parentElement!).getByText("56 of 56")).toBeTruthy();
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("searchbox")).toBeNull();
+    expect(document.activeElement).toBe(
+      screen.getByRole("button", { name: "Search this conversation" }),
+    );
+  });
+
+  it("gives each row its place in the thread, and PageUp / PageDown move between rows", async () => {
+    const user = userEvent.setup();
+    const { chat } = renderWithChat(createBackend(), (c) => <Chat chat={c} />);
+    act(() => chat().threadManager.setMessages(thread(200)));
+    const feed = screen.getByRole("feed");
+    const rows = within(feed).getAllByRole("article");
+    expect(rows.at(-1)?.getAttribute("aria-posinset")).toBe("200");
+    expect(rows.every((row) => row.getAttribute("aria-setsize") === "200")).toBe(true);
+
+    rows.at(-1)!.focus();
+    await user.keyboard("{PageUp}");
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-posinset")).toBe("199"));
+    await user.keyboard("{PageDown}");
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-posinset")).toBe("200"));
+  });
+});
+
 describe("MessageList rendering cost", () => {
   function thread(size: number): Message[] {
     return Array.from({ length: size }, (_, i): Message => {
@@ -377,7 +437,8 @@ describe("MessageList rendering cost", () => {
       </ActivityRenderersProvider>
     ));
     act(() => chat().threadManager.setMessages(thread(size)));
-    expect(container.querySelectorAll(".crayon-message")).toHaveLength(size);
+    // Only a window of rows is rendered (without layout, the last ones), however long the thread.
+    expect(container.querySelectorAll(".crayon-message")).toHaveLength(ROWS_WITHOUT_LAYOUT);
 
     // Found by role, not label: jsdom resolves the labels of every button on the page (an Edit
     // or Regenerate per row, thousands here) for each label query.
@@ -385,7 +446,8 @@ describe("MessageList rendering cost", () => {
     await user.type(input, "Next{Enter}");
     await waitFor(() => expect(backend.held).toHaveLength(1));
     const before = new Map(renders);
-    expect(before.size).toBe(Math.floor(size / 50));
+    // The last row is an activity: its renders are counted.
+    expect(before.size).toBe(1);
     for (const text of ["Streaming", " more", " text"]) {
       await act(async () => backend.held[0]!.send({ type: "text-delta", text }));
     }
@@ -407,8 +469,11 @@ describe("MessageList rendering cost", () => {
   it("renders a 2,000-message thread and streams into it without re-rendering old rows", async () => {
     const { renders, before, container } = await streamAfter(2000);
     expect(renders).toEqual(before);
-    // 2,000 old rows, the new question and its reply.
-    expect(container.querySelectorAll(".crayon-message")).toHaveLength(2002);
-    // jsdom is slow at building 2,000 rows; the assertion is about renders, not time.
+    // 2,000 old rows, the new question and its reply: the feed says so, rendering a window.
+    const rows = [...container.querySelectorAll("article")];
+    expect(rows).toHaveLength(ROWS_WITHOUT_LAYOUT);
+    expect(rows.every((row) => row.getAttribute("aria-setsize") === "2002")).toBe(true);
+    expect(rows.at(-1)?.getAttribute("aria-posinset")).toBe("2002");
+    expect(rows.at(-1)?.textContent).toContain("Streaming more text");
   }, 60_000);
 });

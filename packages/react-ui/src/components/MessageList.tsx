@@ -1,15 +1,30 @@
 import { type BranchInfo, type ChatManager, getThreadActions } from "@crayonai/react-core";
 import type { Message, ToolMessage } from "@crayonai/stream";
-import { memo, type ReactNode, useEffect, useMemo, useRef } from "react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useStickToBottom } from "use-stick-to-bottom";
 import { ReplyRunningContext } from "../internal/replyRunningContext";
+import { paintSearchHighlight, textRangesOf } from "../internal/searchHighlight";
 import { ThreadActionsContext } from "../internal/threadActionsContext";
+import { useMessageWindow } from "../internal/useMessageWindow";
+import { useReleaseFarFromBottom } from "../internal/useReleaseFarFromBottom";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { ErrorNotice } from "./ErrorNotice";
 import { MessageView, type MessageViewProps } from "./MessageView";
 import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 import { ReplyAnnouncer } from "./ReplyAnnouncer";
-import { ArrowDownIcon } from "./StrokeIcon";
+import { ArrowDownIcon, SearchIcon } from "./StrokeIcon";
+import { ThreadSearch } from "./ThreadSearch";
 
 /**
  * How the list scrolls: `"always"` follows the reply as it streams (until the user scrolls up);
@@ -119,9 +134,60 @@ function DefaultLoadingIndicator() {
   );
 }
 
+/** The index of the row holding `element`, if it is in one. */
+function rowIndexOf(element: EventTarget | null): number | undefined {
+  const row = element instanceof Element ? element.closest("[data-index]") : null;
+  const index = row ? Number(row.getAttribute("data-index")) : Number.NaN;
+  return Number.isInteger(index) ? index : undefined;
+}
+
+/**
+ * Keeps `range` (text in a long reply, maybe far below its row's top) in `list`'s view for a few
+ * frames, while the scroll to its row settles as rows around it are measured.
+ */
+function keepInView(list: HTMLElement, range: Range): () => void {
+  // A DOM without layout has no geometry for text.
+  if (typeof range.getBoundingClientRect !== "function") return () => {};
+  let frames = 20;
+  let handle = 0;
+  const check = () => {
+    const view = list.getBoundingClientRect();
+    const text = range.getBoundingClientRect();
+    if (text.top < view.top || text.bottom > view.bottom) {
+      list.scrollTop += text.top - view.top - view.height / 2;
+    }
+    if (frames-- > 0) handle = requestAnimationFrame(check);
+  };
+  check();
+  return () => cancelAnimationFrame(handle);
+}
+
+/**
+ * Calls `then` with the row at `index` once it is rendered (a row scrolled to appears a frame
+ * or two later), giving up after about half a second.
+ */
+function whenRowRendered(
+  list: () => HTMLElement | null,
+  index: number,
+  then: (row: HTMLElement) => void,
+): () => void {
+  let frames = 30;
+  let handle = 0;
+  const look = () => {
+    const row = list()?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (row) then(row);
+    else if (frames-- > 0) handle = requestAnimationFrame(look);
+  };
+  look();
+  return () => cancelAnimationFrame(handle);
+}
+
 /**
  * The selected thread's messages: sticks to the bottom while a reply streams, shows errors
  * with Retry, a branch picker on messages with alternatives, and announces finished replies.
+ * Only the rows near the viewport are rendered, so a long thread costs what its visible rows
+ * cost; rows are articles of a feed (PageDown and PageUp move between them) and Ctrl+F (⌘F)
+ * inside the list, or its search button, searches every message.
  */
 export function MessageList({
   chat,
@@ -135,14 +201,17 @@ export function MessageList({
   const given = thread.messages;
   const messages = useMemo(() => given.filter(isListable), [given]);
   const unlisted = given.length - messages.length;
-  const { scrollRef, contentRef, scrollToBottom, stopScroll, isAtBottom } = useStickToBottom({
-    initial: "instant",
-    resize: "instant",
-  });
+  const { scrollRef, contentRef, scrollToBottom, stopScroll, isAtBottom, state } = useStickToBottom(
+    { initial: "instant", resize: "instant" },
+  );
+  useReleaseFarFromBottom(scrollRef, state, stopScroll);
 
   // Actions keep their identity, so the context value (and the rows reading it) stays stable.
   const actions = getThreadActions(thread);
   const { retry } = thread;
+
+  const allResults = useMemo(() => toolResultsById(messages), [messages]);
+  const visible = useMemo(() => messages.filter(isVisibleMessage), [messages]);
 
   // Opening a thread (or switching to another) lands on its end at once; a message the user
   // sends scrolls there smoothly. A smooth scroll across a long thread is still far from the end
@@ -150,6 +219,14 @@ export function MessageList({
   const lastUserMessageId = findLast(messages, (m) => m.role === "user")?.id;
   const threadId = thread.threadId;
   const shown = useRef<{ threadId: string | null; lastUserMessageId?: string }>(undefined);
+  // Before the window reads the scroll position (its layout effects run after this one), so
+  // an opened thread renders its last rows at once rather than its first ones for a frame.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!isLoadingMessages && element && shown.current?.threadId !== threadId) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [threadId, isLoadingMessages, scrollRef]);
   useEffect(() => {
     if (isLoadingMessages) return;
     const previous = shown.current;
@@ -162,8 +239,84 @@ export function MessageList({
     Promise.resolve(scrolled).then(() => stopScroll());
   }, [threadId, lastUserMessageId, isLoadingMessages, scrollVariant, scrollToBottom, stopScroll]);
 
-  const allResults = useMemo(() => toolResultsById(messages), [messages]);
-  const visible = messages.filter(isVisibleMessage);
+  const { rows, setFocusedRow } = useMessageWindow(visible, () => scrollRef.current);
+  const feed = useRef<HTMLDivElement>(null);
+
+  // In-thread search: the match's row is scrolled to, marked, and its text highlighted.
+  const [searching, setSearching] = useState(false);
+  const [match, setMatch] = useState<{ index: number; query: string }>();
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const reveal = useCallback(
+    (index: number, query: string) => {
+      // Going to a match is the reader's move: the list stops following the reply.
+      stopScroll();
+      setMatch({ index, query });
+      rows.scrollToIndex(index, { align: "center" });
+    },
+    [rows, stopScroll],
+  );
+  useEffect(() => {
+    if (!match) return paintSearchHighlight([]);
+    let stopKeeping = () => {};
+    const stopWaiting = whenRowRendered(
+      () => feed.current,
+      match.index,
+      (row) => {
+        const ranges = textRangesOf(row, match.query);
+        paintSearchHighlight(ranges);
+        const list = scrollRef.current;
+        if (ranges[0] && list) stopKeeping = keepInView(list, ranges[0]);
+      },
+    );
+    return () => {
+      stopWaiting();
+      stopKeeping();
+    };
+  }, [match, scrollRef]);
+  // Closing the search gives focus back to its button (rendered again once it closed).
+  const refocusSearchButton = useRef(false);
+  const closeSearch = useCallback(() => {
+    refocusSearchButton.current = true;
+    setSearching(false);
+    setMatch(undefined);
+  }, []);
+  useEffect(() => {
+    if (searching || !refocusSearchButton.current) return;
+    refocusSearchButton.current = false;
+    searchButton.current?.focus();
+  }, [searching]);
+  const onListKeyDown = (event: KeyboardEvent) => {
+    // Inside the list, the browser's find would miss the rows not rendered: search them all.
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "f") {
+      event.preventDefault();
+      setSearching(true);
+      (
+        event.currentTarget.querySelector(".crayon-thread-search__input") as HTMLElement | null
+      )?.focus();
+    }
+  };
+
+  // Feed keys: PageDown and PageUp move focus to the next or previous row, rendering it first.
+  const onFeedKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === "PageDown" ? 1 : event.key === "PageUp" ? -1 : 0;
+    const from = rowIndexOf(event.target);
+    if (!step || from === undefined || (event.target as Element).tagName !== "ARTICLE") return;
+    const to = from + step;
+    if (to < 0 || to >= visible.length) return;
+    event.preventDefault();
+    setFocusedRow(to);
+    rows.scrollToIndex(to, { align: "auto" });
+    whenRowRendered(
+      () => feed.current,
+      to,
+      (row) => row.focus(),
+    );
+  };
+  const onFeedFocus = (event: FocusEvent) => setFocusedRow(rowIndexOf(event.target));
+  const onFeedBlur = (event: FocusEvent) => {
+    if (!feed.current?.contains(event.relatedTarget as Node | null)) setFocusedRow(undefined);
+  };
+
   const regenerable = lastRepliesOfTurns(visible);
   // The error notice below the list says why the last reply failed; that reply doesn't repeat it.
   const lastVisible = visible[visible.length - 1];
@@ -176,10 +329,29 @@ export function MessageList({
     !isRunning &&
     !["thread_busy", "invalid_action", "load_failed"].includes(error.code);
 
+  const items = rows.getVirtualItems();
   return (
     <ThreadActionsContext.Provider value={actions}>
       <ReplyRunningContext.Provider value={isRunning}>
-        <div className="crayon-message-list">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+F anywhere in the list opens its search */}
+        <div className="crayon-message-list" onKeyDown={onListKeyDown}>
+          {searching ? (
+            <ThreadSearch messages={visible} onReveal={reveal} onClose={closeSearch} />
+          ) : (
+            visible.length > 0 && (
+              <button
+                ref={searchButton}
+                type="button"
+                className="crayon-thread-search__open"
+                aria-label="Search this conversation"
+                title="Search this conversation (Ctrl+F)"
+                aria-keyshortcuts="Control+F Meta+F"
+                onClick={() => setSearching(true)}
+              >
+                <SearchIcon />
+              </button>
+            )
+          )}
           <div
             ref={scrollRef}
             className="crayon-message-list__scroll"
@@ -204,16 +376,45 @@ export function MessageList({
                     : `${unlisted} messages could not be displayed`}
                 </div>
               )}
-              {visible.map((message) => (
-                <MessageRow
-                  key={message.id}
-                  message={message}
-                  toolResults={resultsFor(message, allResults)}
-                  branch={branches[message.id]}
-                  errorShownBelow={message.id === failedReplyId}
-                  canRegenerate={regenerable.has(message.id)}
-                />
-              ))}
+              {visible.length > 0 && (
+                <div
+                  ref={feed}
+                  className="crayon-message-list__rows"
+                  role="feed"
+                  aria-busy={isRunning}
+                  // Rows out of the window take their (measured or estimated) room.
+                  style={{ height: rows.getTotalSize() }}
+                  onKeyDown={onFeedKeyDown}
+                  onFocus={onFeedFocus}
+                  onBlur={onFeedBlur}
+                >
+                  {items.map(({ index, key, start }) => {
+                    const message = visible[index]!;
+                    return (
+                      <article
+                        key={key}
+                        ref={rows.measureElement}
+                        data-index={index}
+                        className={`crayon-message-list__row${match?.index === index ? " crayon-message-list__row--match" : ""}`}
+                        aria-posinset={index + 1}
+                        aria-setsize={visible.length}
+                        style={{ transform: `translateY(${start}px)` }}
+                        // A feed's articles take focus (PageDown/PageUp move between them).
+                        // biome-ignore lint/a11y/noNoninteractiveTabindex: feed article
+                        tabIndex={0}
+                      >
+                        <MessageRow
+                          message={message}
+                          toolResults={resultsFor(message, allResults)}
+                          branch={branches[message.id]}
+                          errorShownBelow={message.id === failedReplyId}
+                          canRegenerate={regenerable.has(message.id)}
+                        />
+                      </article>
+                    );
+                  })}
+                </div>
+              )}
               {isRunning &&
                 isWaitingForFirstToken(messages) &&
                 (loadingComponent ? loadingComponent() : <DefaultLoadingIndicator />)}

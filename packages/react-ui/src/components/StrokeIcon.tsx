@@ -48,8 +48,16 @@ export const ThumbDownIcon = () => (
 /** An arrow down: "Scroll to latest message". */
 export const ArrowDownIcon = () => <StrokeIcon path="M8 3v10M3.5 8.5 8 13l4.5-4.5" />;
 
+/** A magnifying glass: "Search this conversation". */
+export const SearchIcon = () => (
+  <StrokeIcon path="M7 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10ZM10.6 10.6 14 14" />
+);
+
 /** An arrow up: the Send button's icon. */
 export const SendIcon = () => <StrokeIcon path="M8 13V3M3.5 7.5 8 3l4.5 4.5" />;
+
+/** An arrow pointing up (the Send button's): "Previous match". */
+export const ArrowUpIcon = SendIcon;
 
 /** A filled square: the Stop button's icon. */
 export function StopIcon() {

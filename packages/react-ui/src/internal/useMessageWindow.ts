@@ -1,0 +1,102 @@
+import type { Message } from "@crayonai/stream";
+import {
+  defaultRangeExtractor,
+  observeElementRect,
+  type Range,
+  useVirtualizer,
+  type Virtualizer,
+} from "@tanstack/react-virtual";
+import { useCallback, useMemo, useRef } from "react";
+import { estimateRowHeight } from "./rowHeightEstimate";
+
+/** Pixels between two rows (the stylesheet's `.crayon-message-list__row + .crayon-message-list__row`). */
+export const ROW_GAP = 16;
+
+/** Rows rendered beyond each edge of the viewport, so a short scroll shows rows already laid out. */
+const OVERSCAN = 4;
+
+/**
+ * Rows rendered where the list has no size (not laid out: hidden, or a DOM without layout such
+ * as jsdom): the last ones, which is where a thread opens.
+ */
+export const ROWS_WITHOUT_LAYOUT = 30;
+
+const SIZE_WITHOUT_LAYOUT = { width: 0, height: 1 };
+
+/** The ids of `messages`, the same array while they are the same ids (a reply streaming). */
+function useStableIds(messages: readonly Message[]): readonly string[] {
+  const previous = useRef<readonly string[]>([]);
+  const last = previous.current;
+  if (last.length === messages.length && messages.every((m, i) => m.id === last[i])) return last;
+  previous.current = messages.map((m) => m.id);
+  return previous.current;
+}
+
+/** The window of rows to render: the range in view, the focused row, or the end without layout. */
+function rowsToRender(range: Range, hasLayout: boolean, focused: number | undefined): number[] {
+  const indexes = hasLayout
+    ? defaultRangeExtractor(range)
+    : Array.from(
+        { length: Math.min(range.count, ROWS_WITHOUT_LAYOUT) },
+        (_, i) => range.count - Math.min(range.count, ROWS_WITHOUT_LAYOUT) + i,
+      );
+  // The focused row stays mounted while scrolled away, or focus would fall to the page.
+  if (focused !== undefined && focused < range.count && !indexes.includes(focused)) {
+    indexes.push(focused);
+    indexes.sort((a, b) => a - b);
+  }
+  return indexes;
+}
+
+/** What {@link useMessageWindow} returns. */
+export type MessageWindow = {
+  rows: Virtualizer<HTMLElement, HTMLElement>;
+  /** Keeps the row at `index` rendered while it (or something in it) has focus. */
+  setFocusedRow: (index: number | undefined) => void;
+};
+
+/**
+ * Windowing for the message list: only rows near the viewport are rendered. A row's measured
+ * height is kept by message id (so it survives branch switches and the row leaving the window);
+ * rows never measured have a height estimated from their text.
+ */
+export function useMessageWindow(
+  messages: readonly Message[],
+  scrollElement: () => HTMLElement | null,
+): MessageWindow {
+  const ids = useStableIds(messages);
+  const current = useRef(messages);
+  current.current = messages;
+  const focused = useRef<number | undefined>(undefined);
+  const hasLayout = useRef(false);
+
+  const rows = useVirtualizer<HTMLElement, HTMLElement>({
+    count: ids.length,
+    getScrollElement: scrollElement,
+    // Keys change with the ids, so positions are recomputed when the list changes.
+    getItemKey: useCallback((index: number) => ids[index] ?? index, [ids]),
+    estimateSize: useCallback((index: number) => {
+      const message = current.current[index];
+      return message ? estimateRowHeight(message) : 0;
+    }, []),
+    overscan: OVERSCAN,
+    gap: ROW_GAP,
+    // Without a size the virtualizer renders nothing: it gets a stand-in, and the last rows.
+    initialRect: SIZE_WITHOUT_LAYOUT,
+    observeElementRect: (instance, report) =>
+      observeElementRect(instance, (rect) => {
+        hasLayout.current = rect.height > 0;
+        report(hasLayout.current ? rect : SIZE_WITHOUT_LAYOUT);
+      }),
+    rangeExtractor: useCallback(
+      (range: Range) => rowsToRender(range, hasLayout.current, focused.current),
+      [],
+    ),
+  });
+
+  const setFocusedRow = useCallback((index: number | undefined) => {
+    focused.current = index;
+  }, []);
+
+  return useMemo(() => ({ rows, setFocusedRow }), [rows, setFocusedRow]);
+}
