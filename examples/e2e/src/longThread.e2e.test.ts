@@ -1,0 +1,223 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import { ChatPage } from "./chatPage";
+import { type ExampleServer, serveExample } from "./exampleServer";
+import { ALTERNATIVE_REPLY, longThread, WORD_IN_MESSAGE_10 } from "./longThread";
+
+const SIZE = 3000;
+const LIST = ".crayon-message-list__scroll";
+
+/** The row at 1-based `position` of the feed. */
+const row = (page: Page, position: number) =>
+  page.locator(`.crayon-message-list__row[aria-posinset="${position}"]`);
+
+/** Whether the row at `position` is rendered and inside the list's viewport. */
+function rowInView(page: Page, position: number): Promise<boolean> {
+  return page.evaluate(
+    ([list, position]) => {
+      const scroll = document.querySelector(list as string)!.getBoundingClientRect();
+      const found = document.querySelector(`[aria-posinset="${position}"]`);
+      const box = found?.getBoundingClientRect();
+      return !!box && box.bottom > scroll.top && box.top < scroll.bottom;
+    },
+    [LIST, position] as const,
+  );
+}
+
+/** Scrolls the list to `to` ("top" or "bottom") the way a dragged scrollbar does, until it stays there. */
+async function scrollListTo(page: Page, to: "top" | "bottom") {
+  await page.waitForFunction(
+    ([list, to]) => {
+      const element = document.querySelector(list as string) as HTMLElement;
+      const end = element.scrollHeight - element.clientHeight;
+      const there = to === "top" ? element.scrollTop <= 1 : element.scrollTop >= end - 2;
+      // Rows measured on arrival can change the height: keep going until it holds.
+      if (!there) element.scrollTop = to === "top" ? 0 : element.scrollHeight;
+      return there;
+    },
+    [LIST, to] as const,
+    { polling: 100, timeout: 10_000 },
+  );
+}
+
+// A 3,000-message thread in the chat example: its stored history is served to the page as the
+// demo agent's `/tree` of the thread (the demo agent only stores what it was sent).
+describe.skipIf(noBrowser)("a 3,000-message thread", () => {
+  let browser: Browser;
+  let server: ExampleServer;
+  let threadId: string;
+
+  beforeAll(async () => {
+    server = await serveExample("chat", 4186);
+    browser = await launchBrowser();
+    const created = await fetch(`${server.url}/api/threads`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ firstMessage: { id: "m0", role: "user", content: "A long thread" } }),
+    });
+    threadId = ((await created.json()) as { threadId: string }).threadId;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  async function open() {
+    const { page, errors } = await openPage(browser, "about:blank");
+    const tree = JSON.stringify(longThread(SIZE));
+    await page.route(`**/api/threads/${threadId}/tree`, (route) =>
+      route.fulfill({ contentType: "application/json", body: tree }),
+    );
+    // The demo agent's store has none of these messages: picking a branch is the page's alone.
+    await page.route(`**/api/threads/${threadId}/active-leaf`, (route) =>
+      route.fulfill({ status: 204 }),
+    );
+    // A request carries the thread's history, larger than the demo agent takes: it gets the
+    // new question alone, which is all its scripted replies read.
+    await page.route("**/api/chat?**", (route) => {
+      const body = route.request().postDataJSON() as { messages?: unknown[] };
+      if (Array.isArray(body?.messages)) body.messages = body.messages.slice(-1);
+      return route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.goto(`${server.url}/?thread=${threadId}`);
+    const chat = new ChatPage(page);
+    await row(page, SIZE).waitFor();
+    return { page, errors, chat };
+  }
+
+  it("opens at the bottom, with a bounded number of rows in the page", async () => {
+    const { page, errors, chat } = await open();
+    await chat.waitForListAtEnd();
+    expect(await rowInView(page, SIZE)).toBe(true);
+    const rendered = await page.locator(".crayon-message-list__row").count();
+    expect(rendered).toBeLessThan(40);
+    const nodes = await page.evaluate(() => document.querySelectorAll("*").length);
+    console.info(`3,000 messages: ${rendered} rows rendered, ${nodes} DOM nodes in the page`);
+    expect(nodes).toBeLessThan(5000);
+    await screenshot(page, "long-thread-bottom");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("scrolls to the top and back without losing its place", async () => {
+    const { page, errors, chat } = await open();
+    await chat.waitForListAtEnd();
+    await scrollListTo(page, "top");
+    await row(page, 1).waitFor();
+    expect(await rowInView(page, 1)).toBe(true);
+    await screenshot(page, "long-thread-top");
+
+    // Halfway down, the row at the top of the view stays where it is while rows around it
+    // are measured.
+    await page.evaluate((list) => {
+      const element = document.querySelector(list) as HTMLElement;
+      element.scrollTop = element.scrollHeight / 2;
+    }, LIST);
+    // The row at the top of the view, once rows are rendered there.
+    const topRow = await page.waitForFunction((list) => {
+      const scroll = document.querySelector(list)!.getBoundingClientRect();
+      const rows = [...document.querySelectorAll(".crayon-message-list__row")];
+      const first = rows.find(
+        (r) =>
+          r.getBoundingClientRect().bottom > scroll.top + 40 &&
+          r.getBoundingClientRect().top < scroll.bottom,
+      );
+      return (
+        first && {
+          position: first.getAttribute("aria-posinset"),
+          top: first.getBoundingClientRect().top,
+        }
+      );
+    }, LIST);
+    await page.waitForTimeout(300);
+    const before = (await topRow.jsonValue()) as { position: string; top: number };
+    before.top = await page.evaluate(
+      (position) =>
+        document.querySelector(`[aria-posinset="${position}"]`)!.getBoundingClientRect().top,
+      before.position,
+    );
+    await page.waitForTimeout(1000);
+    const after = await page.evaluate(
+      (position) =>
+        document.querySelector(`[aria-posinset="${position}"]`)?.getBoundingClientRect().top,
+      before.position,
+    );
+    expect(Math.abs((after ?? Number.NaN) - before.top)).toBeLessThanOrEqual(2);
+
+    await scrollListTo(page, "bottom");
+    await page.waitForTimeout(500);
+    await chat.waitForListAtEnd();
+    expect(await rowInView(page, SIZE)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("finds a word from message 10 with the in-thread search, scrolls to it and highlights it", async () => {
+    const { page, errors, chat } = await open();
+    await chat.waitForListAtEnd();
+    await page.locator(LIST).focus();
+    await page.keyboard.press("Control+f");
+    const search = page.getByRole("searchbox", { name: "Search this conversation" });
+    await search.fill(WORD_IN_MESSAGE_10);
+    await page.getByRole("status").filter({ hasText: "1 of 1" }).waitFor();
+    await page.waitForFunction(() => {
+      const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get(
+        "crayon-search",
+      );
+      return highlight?.size === 1;
+    });
+    expect(await rowInView(page, 10)).toBe(true);
+    // The word itself is on screen (it ends a reply taller than the view).
+    const wordInView = await page.evaluate((list) => {
+      const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get(
+        "crayon-search",
+      )!;
+      const word = [...highlight][0]!.getBoundingClientRect();
+      const view = document.querySelector(list)!.getBoundingClientRect();
+      return word.top >= view.top && word.bottom <= view.bottom;
+    }, LIST);
+    expect(wordInView).toBe(true);
+    await expect(
+      row(page, 10).evaluate((r) => r.classList.contains("crayon-message-list__row--match")),
+    ).resolves.toBe(true);
+    await screenshot(page, "long-thread-search");
+    await search.press("Escape");
+    await expect(search.count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("streams a reply at its end, then switches a branch in its middle", async () => {
+    const { page, errors, chat } = await open();
+    await chat.waitForListAtEnd();
+    await chat.send("/markdown");
+    await chat.stopButton.waitFor();
+    await chat.waitForReplyEnd();
+    await chat.waitForListAtEnd();
+    // The question and its reply are the thread's last rows, and on screen.
+    await row(page, SIZE + 2).waitFor();
+    expect(await rowInView(page, SIZE + 2)).toBe(true);
+    await expect(
+      row(page, SIZE + 2)
+        .locator("pre code")
+        .count(),
+    ).resolves.toBeGreaterThan(0);
+
+    // The reply in the middle has a second version: reach it, then switch to it.
+    await page.locator(LIST).focus();
+    await page.keyboard.press("Control+f");
+    await page
+      .getByRole("searchbox", { name: "Search this conversation" })
+      .fill(`Answer ${SIZE / 2 + 2}`);
+    const middle = row(page, SIZE / 2 + 2);
+    await middle.waitFor();
+    await middle.getByRole("button", { name: "Next version" }).click();
+    await page.getByText(ALTERNATIVE_REPLY).waitFor();
+    await expect(row(page, SIZE / 2 + 2).getAttribute("aria-setsize")).resolves.toBe(
+      String(SIZE / 2 + 2),
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
