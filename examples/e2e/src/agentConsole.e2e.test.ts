@@ -18,8 +18,9 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     server?.close();
   });
 
-  async function open() {
+  async function open(viewport?: { width: number; height: number }) {
     const { page, errors } = await openPage(browser, server.url);
+    if (viewport) await page.setViewportSize(viewport);
     const chat = new ChatPage(page);
     await chat.input.waitFor();
     return { page, errors, chat, runState: page.locator(".console-run-state") };
@@ -55,39 +56,145 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     await page.close();
   });
 
-  it("Workdeck: editing a finished card restarts it as a new revision", async () => {
+  it("workflow engine: a failing run says where and why, and Retry re-runs from the failed task", async () => {
+    const { page, errors, chat } = await open();
+    await start(page, "Workflow engine");
+    await chat.waitForReplyEnd();
+    await page.getByRole("button", { name: "Trigger lead-enrichment" }).click();
+    const retry = page.getByRole("button", { name: "Retry from Enrich Firmographics" });
+    await retry.waitFor({ timeout: 60_000 });
+    await chat.waitForReplyEnd();
+    const run = page.locator(".demo-activity").filter({ hasText: "lead-enrichment v2 · run-1" });
+    const statuses = await run.locator(".demo-task .demo-status").allTextContents();
+    expect(statuses).toEqual(["Completed", "Failed", "Not run", "Not run"]);
+    expect(await run.locator(".demo-run-failure").textContent()).toContain(
+      "Failed at task 2, Enrich Firmographics: clearbit_enrichCompany: HTTP 503",
+    );
+    expect(await run.locator(".demo-summary").textContent()).toContain(
+      "Failed at task 2 of 4: Enrich Firmographics.",
+    );
+    await run.locator(".demo-run-failure").scrollIntoViewIfNeeded();
+    await screenshot(page, "console-workflow-failed");
+
+    await retry.click();
+    await chat.stopButton.waitFor();
+    await chat.waitForReplyEnd();
+    const retried = page.locator(".demo-activity").filter({ hasText: "retry of run-1" });
+    expect(await retried.locator(".demo-task .demo-status").allTextContents()).toEqual(
+      Array(4).fill("Completed"),
+    );
+    // The task before the failed one kept its result; it did not run again.
+    const first = retried.locator(".demo-task").first();
+    expect(await first.textContent()).toContain("Result kept from run-1");
+    expect(await first.textContent()).toContain("42 leads, 38 with a company domain.");
+    await screenshot(page, "console-workflow-retried");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("Workdeck: an edited instruction changes the card's output, and the view follows the re-run", async () => {
     const { page, errors, chat } = await open();
     await start(page, "Workdeck");
     await chat.stopButton.waitFor();
     await chat.waitForReplyEnd();
+    const card = (title: string) =>
+      page
+        .locator(".demo-task-card")
+        .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    const output = (title: string) => card(title).locator(".demo-task-card__output").textContent();
+    expect(await output("Fetch temperatures")).toContain("365 daily highs for 2025");
+    // Five agents ran: the run's spend is what they reported, not $0.
+    expect(await page.locator('[data-scope="run"]').textContent()).toBe(
+      "This run10,6003,227$0.0650",
+    );
     await screenshot(page, "console-workdeck-done");
-    const edit = page.getByRole("button", { name: /^Edit / }).first();
-    await edit.click();
-    const field = page.getByRole("textbox", { name: "Instruction" });
-    await field.fill("Summarise the findings in three bullet points.");
+
+    await page.getByRole("button", { name: "Edit Fetch temperatures" }).click();
+    await page
+      .getByRole("textbox", { name: "Instruction" })
+      .fill("Fetch 2024 daily low temperatures for San Francisco as CSV.");
     await page.getByRole("button", { name: "Save and restart" }).click();
-    await chat.stopButton.waitFor();
+    await card("Fetch temperatures").and(page.locator('[data-status="running"]')).waitFor();
+    // The re-run happens on the board above the edit's reply: the view goes there.
+    await page.waitForFunction(() => {
+      const running = document.querySelector('.demo-task-card[data-status="running"]');
+      const list = document.querySelector(".crayon-message-list__scroll");
+      if (!running || !list) return false;
+      const box = running.getBoundingClientRect();
+      const view = list.getBoundingClientRect();
+      return box.top >= view.top && box.bottom <= view.bottom;
+    });
+    await screenshot(page, "console-workdeck-rerun");
     await chat.waitForReplyEnd();
-    await page.getByText("Revision 2").first().waitFor();
+    expect(await output("Fetch temperatures")).toBe(
+      "Output 366 daily lows for 2024, 3.8 °C to 15.6 °C (artifact temps-2024-lows.csv).",
+    );
+    expect(await output("Build the spreadsheet")).toContain("Sheet 'SF 2024 lows' with 366 rows");
+    expect(await output("Describe the station")).toContain("Downtown SF, 45 m elevation");
+    expect(await page.locator('[data-scope="run"]').textContent()).toBe(
+      "This run8,8002,800$0.0596",
+    );
+    expect(await page.locator('[data-scope="thread"]').textContent()).toBe(
+      "This thread19,4006,027$0.1246",
+    );
     await screenshot(page, "console-workdeck-restarted");
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it("CrevnClaw: approvals pause the run, and the readout adds up the spend", async () => {
+  it("CrevnClaw: thoughts in sight while it works, approvals on one line, spend, STOP", async () => {
     const { page, errors, chat, runState } = await open();
+    const usageTop = () =>
+      page.locator("#console-usage-heading").evaluate((h) => h.getBoundingClientRect().top);
+    const idleUsageTop = await usageTop();
     await start(page, "CrevnClaw");
+    // The thought stream streams in the panel, inside the window.
+    const thoughts = page.getByRole("log", { name: "Latest reasoning" });
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[aria-label="Latest reasoning"]')?.textContent ?? "").length > 40,
+    );
+    const box = await thoughts.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 800).toBe(true);
+    expect(await page.locator(".console-thought-state").textContent()).toContain("Thinking");
+    await screenshot(page, "console-crevnclaw-thinking");
+
     const approve = page.getByRole("button", { name: "Approve", exact: true });
     for (let answered = 0; answered < 2; answered++) {
       await approve.waitFor({ timeout: 60_000 });
-      expect(await runState.textContent()).toContain("Waiting for your approval");
+      expect(await runState.textContent()).toBe("Waiting for your approval");
+      // One line: the sections below it do not move.
+      expect(await runState.evaluate((p) => p.getBoundingClientRect().height)).toBeLessThan(30);
+      expect(await usageTop()).toBe(idleUsageTop);
       if (answered === 0) await screenshot(page, "console-crevnclaw-approval");
       await approve.click();
     }
     await chat.waitForReplyEnd();
-    const cost = await page.locator(".console-usage").textContent();
-    expect(cost).toMatch(/\$0\.0*[1-9]/);
+    // The run spans both approvals: four model turns, as the summary adds them up.
+    const summary = await chat.lastAssistantText();
+    expect(summary).toContain("Spend for this run: 8,430 tokens in, 800 out, $0.0373");
+    expect(await page.locator('[data-scope="run"]').textContent()).toBe("This run8,430800$0.0373");
+    expect(await page.locator(".console-budget").textContent()).toContain(
+      "1% of the $2.00 daily limit",
+    );
     await screenshot(page, "console-crevnclaw-done");
+
+    // STOP while the sandbox command runs: its card says Running, then Stopped.
+    await chat.newChat();
+    await start(page, "CrevnClaw");
+    const sandbox = page.locator(".demo-activity").filter({ hasText: "sandbox_exec on sandbox" });
+    await sandbox.waitFor({ timeout: 60_000 });
+    expect(await sandbox.locator(".demo-status").textContent()).toBe("Running");
+    await page.getByRole("button", { name: "Stop agent" }).click();
+    await chat.waitForReplyEnd(10_000);
+    expect(await sandbox.locator(".demo-status").textContent()).toBe("Stopped");
+    expect(await runState.textContent()).toBe("Stopped");
+    // Today adds both threads; this thread only its first turn.
+    expect(await page.locator('[data-scope="thread"]').textContent()).toBe(
+      "This thread1,820164$0.0079",
+    );
+    expect(await page.locator('[data-scope="today"]').textContent()).toBe("Today10,250964$0.0452");
+    await screenshot(page, "console-crevnclaw-stopped");
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -102,12 +209,72 @@ describe.skipIf(noBrowser)("agent-console example", () => {
 
     await chat.newChat();
     await start(page, "Cyrus");
-    await chat.stopButton.waitFor();
+    const card = page.locator(".demo-activity").filter({ hasText: "full-development" });
+    await card.locator(".demo-step").first().filter({ hasText: "Succeeded" }).waitFor();
     await page.getByRole("button", { name: "Stop agent" }).click();
     await chat.waitForReplyEnd(10_000);
     expect(await runState.textContent()).toContain("Stopped");
+    // The reply's Stopped and Regenerate come after its card, not between its text and card.
+    const stopped = page.locator(".crayon-status", { hasText: "Stopped" });
+    const regenerate = page.getByRole("button", { name: "Regenerate" });
+    const below = async (locator: typeof stopped) =>
+      (await locator.boundingBox())!.y > (await card.boundingBox())!.y + 50;
+    expect(await below(stopped)).toBe(true);
+    expect(await below(regenerate)).toBe(true);
     await screenshot(page, "console-cyrus-stopped");
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it("theme toggle says what it does, and the composer has one focus ring", async () => {
+    const { page, errors, chat } = await open();
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
+    expect(await page.locator(".console-app").getAttribute("data-crayon-theme")).toBe("dark");
+    await chat.input.focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    // The composer's row draws the ring; the text field inside it draws none.
+    const rings = await page.evaluate(() =>
+      [".crayon-composer__row", ".crayon-composer__input"].map(
+        (selector) => getComputedStyle(document.querySelector(selector)!).boxShadow !== "none",
+      ),
+    );
+    expect(rings).toEqual([true, false]);
+    await screenshot(page, "console-dark-composer-focus");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("phone: a started run is watched in the chat, its thoughts above it; a failed run reads well", async () => {
+    const { page, errors } = await open({ width: 390, height: 844 });
+    await start(page, "CrevnClaw");
+    const strip = page.locator(".console-live-thought");
+    await strip.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector(".console-live-thought__text")?.textContent ?? "").length > 40,
+    );
+    // Started from the panel below the chat, the page goes to the chat, strip included.
+    await page.waitForFunction(() => {
+      const box = document.querySelector(".console-live-thought")?.getBoundingClientRect();
+      return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    await screenshot(page, "console-phone-crevnclaw-thinking");
+    await page.getByRole("button", { name: "Approve", exact: true }).waitFor({ timeout: 60_000 });
+    expect(await strip.count()).toBe(0);
+    await screenshot(page, "console-phone-crevnclaw-approval");
+
+    await page.close();
+
+    const second = await open({ width: 390, height: 844 });
+    await second.chat.send("/workflow run lead-enrichment");
+    await second.page
+      .getByRole("button", { name: "Retry from Enrich Firmographics" })
+      .waitFor({ timeout: 60_000 });
+    await second.chat.waitForReplyEnd();
+    await second.page.locator(".demo-run-failure").scrollIntoViewIfNeeded();
+    await screenshot(second.page, "console-phone-workflow-failed");
+    expect([...errors, ...second.errors]).toEqual([]);
+    await second.page.close();
   });
 });
