@@ -44,6 +44,8 @@ type Column = {
   figure: (sample: LongThreadSample) => string;
   /** The ratio cell, when Crayon ÷ peer means something for this column. */
   ratio?: keyof LongThreadSample;
+  /** A figure until idle: only a lower bound when the page was still busy at the timeout. */
+  untilIdle?: boolean;
 };
 
 const px = (value: number) => int(value);
@@ -51,10 +53,20 @@ const kilo = (value: number) => `${(value / 1000).toFixed(1)}k`;
 
 const OPENING: Column[] = [
   { title: "last visible ms", figure: (s) => int(s.lastVisibleMs), ratio: "lastVisibleMs" },
-  { title: "in view formatted ms", figure: (s) => int(s.visibleFormattedMs) },
-  { title: "idle at ms", figure: (s) => int(s.idleMs), ratio: "idleMs" },
-  { title: "script ms to idle", figure: (s) => int(s.scriptMs), ratio: "scriptMs" },
-  { title: "main-thread ms to idle", figure: (s) => int(s.taskMs), ratio: "taskMs" },
+  { title: "in view formatted ms", figure: (s) => int(s.visibleFormattedMs), untilIdle: true },
+  { title: "idle at ms", figure: (s) => int(s.idleMs), ratio: "idleMs", untilIdle: true },
+  {
+    title: "script ms to idle",
+    figure: (s) => int(s.scriptMs),
+    ratio: "scriptMs",
+    untilIdle: true,
+  },
+  {
+    title: "main-thread ms to idle",
+    figure: (s) => int(s.taskMs),
+    ratio: "taskMs",
+    untilIdle: true,
+  },
   { title: "long tasks", figure: (s) => int(s.longTasks) },
   { title: "longest task ms", figure: (s) => longest(s.longestTaskMs) },
   { title: "DOM elements", figure: (s) => kilo(s.domElements), ratio: "domElements" },
@@ -93,13 +105,18 @@ function formatColumns(results: LongThreadResult[], columns: Column[]): string {
       first = false;
       const runs = runsCell(result);
       const m = result.median;
+      const bound = (c: Column) => (c.untilIdle && m?.busyAtTimeout ? "≥ " : "");
       const figures = m
-        ? columns.map((c) => c.figure(m))
+        ? columns.map((c) => bound(c) + c.figure(m))
         : columns.map((_, i) => (i ? "" : "failed"));
       rows.push([name, CONTENDER_NAMES[contender], ...figures, runs]);
     }
     if (ratios) {
-      const cells = columns.map((c) => (c.ratio ? ratio(ratios[c.ratio]) : ""));
+      // Crayon's lower bound over the peer's figure is a lower bound too.
+      const busy = byContender.crayon?.median?.busyAtTimeout;
+      const cells = columns.map((c) =>
+        c.ratio ? (c.untilIdle && busy ? "≥ " : "") + ratio(ratios[c.ratio]) : "",
+      );
       rows.push(["", "Crayon / peer", ...cells, ""]);
     }
   }
@@ -137,7 +154,13 @@ export function formatLongThreadGrowth(results: LongThreadResult[]): string | un
     const a = from.results[contender]?.median;
     const b = to.results[contender]?.median;
     if (!a || !b) return [];
-    const cells = GROWTH_FIGURES.map(([, key]) => (a[key] > 0 ? ratio(b[key] / a[key]) : ""));
+    // A lower bound at the larger size makes the growth a lower bound.
+    const bound = b.busyAtTimeout && !a.busyAtTimeout ? "≥ " : "";
+    const cells = GROWTH_FIGURES.map(([, key]) =>
+      a[key] > 0
+        ? (key === "scriptMs" || key === "taskMs" ? bound : "") + ratio(b[key] / a[key])
+        : "",
+    );
     return [[CONTENDER_NAMES[contender], `${int(from.messages)} → ${int(to.messages)}`, ...cells]];
   });
   return rows.length > 0 ? table(header, rows) : undefined;
