@@ -18,6 +18,13 @@ export type {
   ToolDefinition,
 } from "@crayonai/stream";
 export { ChatError, type ChatErrorCode } from "./core/chatError";
+export {
+  type DefinedTool,
+  type DefineToolOptions,
+  defineTool,
+  type ToolArgsIssue,
+  type ToolArgsValidation,
+} from "./core/defineTool";
 export type { BranchInfo } from "./core/messageTree";
 export {
   getThreadActions,

@@ -61,7 +61,7 @@ export type ToolCallRequest = {
 /**
  * A tool the client declares once: its definition is sent to backends whose protocol carries
  * tools (AG-UI, OpenAI), and `execute`, when given, answers the model's calls to it in the
- * browser.
+ * browser. `defineTool` makes one from a schema.
  */
 export type ClientTool = ToolDefinition & {
   /**

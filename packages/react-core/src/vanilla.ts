@@ -35,7 +35,15 @@ import type {
 } from "./types";
 
 export { ChatError, type ChatErrorCode } from "./core/chatError";
+export {
+  type DefinedTool,
+  type DefineToolOptions,
+  defineTool,
+  type ToolArgsIssue,
+  type ToolArgsValidation,
+} from "./core/defineTool";
 export type {
+  ClientTool,
   LoadedThread,
   Thread,
   ThreadActions,
