@@ -47,6 +47,7 @@ export {
   type ToolUIsProviderProps,
   useToolUI,
 } from "./components/ToolUIs";
+export { type ToolUIPropsOf, type ToolUIsFor, toolUIsFor } from "./components/toolUIsFor";
 export { UserMessageContent } from "./components/UserMessageContent";
 export {
   type ConversationStarter,

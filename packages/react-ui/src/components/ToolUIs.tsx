@@ -1,3 +1,4 @@
+import type { ToolArgsIssue } from "@crayonai/react-core";
 import type { ToolCall, ToolMessage } from "@crayonai/stream";
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from "react";
 import type { ToolCallStatus } from "../internal/toolCallStatus";
@@ -31,6 +32,12 @@ export type ToolUIProps<TArgs = Record<string, unknown>, TResult = unknown> = {
   args: PartialDeep<TArgs> | undefined;
   /** The arguments as the model wrote them (JSON text, maybe incomplete). */
   argsText: string;
+  /**
+   * What is wrong with the complete arguments, for a tool made with `defineTool` and registered
+   * with {@link toolUIsFor}: its schema rejected them (`args` are then as the model wrote them).
+   * Undefined while they stream and once they pass, when `args` is the schema's output.
+   */
+  argsIssues?: readonly ToolArgsIssue[];
   /** Where the call stands. */
   status: ToolCallStatus;
   /**
