@@ -1,6 +1,7 @@
 import "./nodeWebApis";
 import { useChat } from "@crayonai/react-core";
 import { CrayonChat } from "@crayonai/react-ui";
+import "@crayonai/react-ui/styles.css";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 

@@ -18,7 +18,7 @@ export function declaredValueExports(packageDir: string, declarations: string[])
   return new Map(
     declarations.map((declaration, index) => {
       const source = program.getSourceFile(files[index]!);
-      if (!source) throw new Error(`${declaration} is missing from the packed package`);
+      if (!source) throw new Error(`${files[index]} is missing from the packed package`);
       const module = checker.getSymbolAtLocation(source);
       if (!module) throw new Error(`${declaration} declares no module`);
       const names = checker
