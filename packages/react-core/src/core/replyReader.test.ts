@@ -13,6 +13,7 @@ function read(open: ReadReplyOptions["open"], signal = new AbortController().sig
   const updates: ReplyUpdate[] = [];
   const result = readReply({
     history,
+    continues: [],
     agentState: undefined,
     signal,
     batching: "microtask",

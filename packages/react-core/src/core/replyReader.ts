@@ -28,6 +28,8 @@ export type ReplyResult = ReplyUpdate & {
 export type ReadReplyOptions = {
   /** The messages the reply answers. */
   history: Message[];
+  /** The history messages the reply may extend by id (see `continuedMessages`). */
+  continues: readonly string[];
   agentState: unknown;
   signal: AbortSignal;
   batching: StreamBatching;
@@ -50,6 +52,7 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
   const errors: StreamErrorEvent[] = [];
   const accumulator = createMessageAccumulator({
     messages: history,
+    continues: options.continues,
     agentState: options.agentState,
     onError: (error) => errors.push(error),
   });

@@ -9,6 +9,19 @@ import type { ResolvedThreadParams } from "./threadHost";
 /** Why a request is made, and what it is about (the parts of `ChatRequest` the action knows). */
 export type RequestIntent = Pick<ChatRequest, "trigger" | "messageId" | "response">;
 
+/**
+ * The history message the reply may extend by id: the one a request that sends tool results or
+ * an approval back continues (the AI SDK continues it under its `messageId`). Any other
+ * history message an id of the reply names gets a fresh id, so a server that reuses ids across
+ * requests cannot append to an earlier, finished message.
+ */
+export function continuedMessages(intent: RequestIntent): string[] {
+  const continuing =
+    intent.trigger === "tool-result" ||
+    (intent.trigger === "human-response" && intent.response?.response.type !== "input");
+  return continuing && intent.messageId !== undefined ? [intent.messageId] : [];
+}
+
 /** The intent of a request that sends client tool results back. */
 export function toolResultIntent(history: readonly Message[]): RequestIntent {
   const last = [...history].reverse().find((m) => m.role === "assistant");

@@ -8,7 +8,13 @@ import { ChatError } from "./chatError";
 import { answerToolCalls, defaultToolRoundtrips } from "./clientTools";
 import { MessageTree } from "./messageTree";
 import { type ReplyResult, readReply } from "./replyReader";
-import { chatRequest, type RequestIntent, replyOutcome, toolResultIntent } from "./replyRequest";
+import {
+  chatRequest,
+  continuedMessages,
+  type RequestIntent,
+  replyOutcome,
+  toolResultIntent,
+} from "./replyRequest";
 import { replyConnection, stopRemotely, withoutRunningReply } from "./replyResumption";
 import { createThreadActions, type ThreadOperations } from "./threadActions";
 import { lastAwaitingIndex, mergeHistory, withParents } from "./threadEdits";
@@ -269,6 +275,7 @@ export class ThreadCore implements ThreadOperations {
     try {
       result = await readReply({
         history,
+        continues: continuedMessages(intent),
         agentState,
         signal,
         batching: params.streamBatching ?? DEFAULT_STREAM_BATCHING,

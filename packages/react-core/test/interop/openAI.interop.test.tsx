@@ -66,6 +66,33 @@ describe("an OpenAI-compatible server", () => {
     ]);
   });
 
+  it("keeps each turn's reply apart when the server reuses one completion id", async () => {
+    const server = openAICompatibleEndpoint({ completionId: "chatcmpl-same" });
+    routes.use(`${BASE}/chat/completions`, server.POST);
+    const chat = renderUseChat({
+      ...openAIBackend({ baseURL: BASE, model: "local-model" }),
+      tools: [{ name: "getTime", execute: () => "noon" }],
+    });
+
+    await chat.send("Hi");
+    await chat.send("What time is it?");
+    await chat.send("Thanks");
+
+    expect(server.rejected).toEqual([]);
+    // The second turn's tool call is answered: it was not appended to the first reply.
+    expect(server.requests).toHaveLength(4);
+    const lines = chat.lines();
+    expect(lines.slice(0, 3)).toEqual([
+      "user: Hi",
+      "assistant: You said: Hi (turn 1)",
+      "user: What time is it?",
+    ]);
+    expect(lines.slice(-2)).toEqual(["user: Thanks", "assistant: You said: Thanks (turn 3)"]);
+    expect(lines.join("\n")).toContain("It is noon.");
+    const ids = chat.thread().messages.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it("sends a stopped reply's unanswered tool call in a form the API accepts", async () => {
     const server = openAICompatibleEndpoint();
     routes.use(`${BASE}/chat/completions`, server.POST);

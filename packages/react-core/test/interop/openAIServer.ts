@@ -65,8 +65,11 @@ const textOf = (message: ChatCompletionMessageParam | undefined) =>
     ? message.content
     : (message?.content ?? []).map((part) => ("text" in part ? part.text : "")).join("");
 
-/** The endpoint, with the requests it accepted and rejected. */
-export function openAICompatibleEndpoint() {
+/**
+ * The endpoint, with the requests it accepted and rejected. `completionId` makes it answer
+ * every request under that one id, as some compatible servers do.
+ */
+export function openAICompatibleEndpoint(options: { completionId?: string } = {}) {
   const requests: ChatCompletionCreateParamsStreaming[] = [];
   const rejected: { body: unknown; error: string }[] = [];
   // biome-ignore lint/correctness/noComponentHookFactories: a route handler named as Next.js names it, not a component.
@@ -86,7 +89,7 @@ export function openAICompatibleEndpoint() {
     const last = messages[messages.length - 1];
     const chunk = (delta: object, finish: string | null = null): ChatCompletionChunk =>
       ({
-        id: `chatcmpl-${n}`,
+        id: options.completionId ?? `chatcmpl-${n}`,
         object: "chat.completion.chunk",
         created: 1_735_000_000,
         model,
