@@ -32,7 +32,7 @@ function loadEsbuild(): Esbuild {
 
 /**
  * Loads a module of this package from source (`path` relative to the package root, e.g.
- * `src/adapters/agUIAdapter.ts`) and returns its exports.
+ * `src/adapters/ag-ui/index.ts`) and returns its exports.
  */
 export async function loadSource(path: string): Promise<Record<string, unknown>> {
   const file = join(packageRoot, path);

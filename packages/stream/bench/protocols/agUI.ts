@@ -111,6 +111,6 @@ export const agUIBench: ProtocolBench = {
   generate,
   isJSON: () => true,
   loadAdapter: async () =>
-    adapterFrom(await loadSource("src/adapters/agUIAdapter.ts"), "agUIAdapter"),
+    adapterFrom(await loadSource("src/adapters/ag-ui/index.ts"), "agUIAdapter"),
   peers: [{ name: "@ag-ui/client parseSSEStream", consume: consumeWithAgUIClient }],
 };

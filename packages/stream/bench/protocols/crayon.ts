@@ -75,7 +75,7 @@ export const crayonBench: ProtocolBench = {
   generate,
   isJSON: (message) => !RAW_TEXT_FRAMES.has(message.event),
   loadAdapter: async () =>
-    adapterFrom(await loadSource("src/adapters/crayonSSEAdapter.ts"), "crayonSSEAdapter"),
+    adapterFrom(await loadSource("src/adapters/crayon/index.ts"), "crayonSSEAdapter"),
   // Crayon's own format: 0.6's reader is a React hook, so there is no standalone peer parser.
   peers: [],
 };

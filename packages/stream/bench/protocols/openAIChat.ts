@@ -79,7 +79,7 @@ export const openAIChatBench: ProtocolBench = {
   generate,
   isJSON: (message) => message.data !== "[DONE]",
   loadAdapter: async () =>
-    adapterFrom(await loadSource("src/adapters/openAIChatAdapter.ts"), "openAIChatAdapter"),
+    adapterFrom(await loadSource("src/adapters/openai/index.ts"), "openAIChatAdapter"),
   peers: [
     {
       // The openai SDK's own reader, what `client.chat.completions.create({ stream: true })`

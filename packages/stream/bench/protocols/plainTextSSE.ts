@@ -28,6 +28,6 @@ export const plainTextSSEBench: ProtocolBench = {
   generate,
   isJSON: () => false,
   loadAdapter: async () =>
-    adapterFrom(await loadSource("src/adapters/plainTextSSEAdapter.ts"), "plainTextSSEAdapter"),
+    adapterFrom(await loadSource("src/adapters/plain-text/index.ts"), "plainTextSSEAdapter"),
   peers: [],
 };

@@ -40,7 +40,7 @@ export const textStreamBench: ProtocolBench = {
   generate,
   isJSON: () => false,
   loadAdapter: async () =>
-    adapterFrom(await loadSource("src/adapters/textStreamAdapter.ts"), "textStreamAdapter"),
+    adapterFrom(await loadSource("src/adapters/text/index.ts"), "textStreamAdapter"),
   peers: [],
   floor: async (response) => {
     let count = 0;

@@ -96,7 +96,7 @@ export const vercelBench: ProtocolBench = {
   generate,
   isJSON: (message) => message.data !== "[DONE]",
   loadAdapter: async () =>
-    adapterFrom(await loadSource("src/adapters/vercelAIAdapter.ts"), "vercelAIAdapter"),
+    adapterFrom(await loadSource("src/adapters/vercel/index.ts"), "vercelAIAdapter"),
   peers: [
     {
       name: "parseJsonEventStream (pass-through schema)",
