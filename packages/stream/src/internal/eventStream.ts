@@ -14,8 +14,6 @@ export interface TextDecoderSink {
   end(emit: Emit): void;
 }
 
-const BODY_EXCERPT_LENGTH = 500;
-
 /** Builds an `error` event. */
 export function errorEvent(
   code: StreamErrorCode,
@@ -25,23 +23,9 @@ export function errorEvent(
   return { type: "error", code, error, ...extra };
 }
 
-async function bodyExcerpt(response: Response): Promise<string> {
-  try {
-    const text = await response.text();
-    return text.length > BODY_EXCERPT_LENGTH ? `${text.slice(0, BODY_EXCERPT_LENGTH)}…` : text;
-  } catch {
-    return "";
-  }
-}
-
-function isAbortError(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === "AbortError" || name === "TimeoutError";
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
-}
+/** The start of `text`, at most `length` characters, marked with `…` when cut. */
+export const excerpt = (text: string, length: number): string =>
+  text.length > length ? `${text.slice(0, length)}…` : text;
 
 /**
  * Content types a streamed reply may have: SSE, `text/plain` (AI SDK data streams, servers that
@@ -90,22 +74,20 @@ export function eventStream(
           const type = response.headers.get("content-type");
           const refused = response.ok && type && !accepts.test(type);
           if (!response.ok || refused) {
-            const body = await bodyExcerpt(response);
-            const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+            let body = "";
+            try {
+              body = excerpt(await response.text(), 500);
+            } catch {}
             emit(
               errorEvent(
                 refused ? "unexpected_content_type" : "http_error",
-                `${refused ? `Not a stream: ${type}` : `Request failed with status ${status}`}${body ? `: ${body}` : ""}`,
+                (refused
+                  ? `Not a stream: ${type}`
+                  : `Request failed with status ${response.status} ${response.statusText}`.trim()) +
+                  (body && `: ${body}`),
                 { status: response.status },
               ),
             );
-            finished = true;
-            return;
-          }
-          try {
-            reader = response.body?.getReader();
-          } catch (error) {
-            emit(errorEvent("network", `The response body cannot be read: ${describe(error)}`));
             finished = true;
             return;
           }
@@ -113,15 +95,21 @@ export function eventStream(
         while (queue.length === index && !finished) {
           let result: ReadableStreamReadResult<Uint8Array>;
           try {
+            // A body that cannot be read (already used) fails like a broken connection.
+            reader ??= response.body?.getReader();
             // No body at all (a 204) ends like an empty one: `no_body` either way.
             result = reader ? await reader.read() : { done: true, value: undefined };
           } catch (error) {
             const tail = decoder.decode();
             if (tail) sink.push(tail, emit);
+            const name = (error as { name?: unknown } | null)?.name;
             emit(
-              isAbortError(error)
+              name === "AbortError" || name === "TimeoutError"
                 ? errorEvent("aborted", "The request was aborted.")
-                : errorEvent("network", `Reading the stream failed: ${describe(error)}`),
+                : errorEvent(
+                    "network",
+                    `Reading the stream failed: ${error instanceof Error ? error.message || error.name : error}`,
+                  ),
             );
             finish();
             return;

@@ -1,21 +1,15 @@
-import type { StreamErrorEvent } from "../events";
-import { errorEvent } from "./eventStream";
+import { type Emit, errorEvent, excerpt } from "./eventStream";
 
-const EXCERPT = 120;
-
-/** A value parsed from JSON, or the `malformed_event` error that explains why it could not be. */
-export type ParsedJSON = { ok: true; value: any } | { ok: false; error: StreamErrorEvent };
-
-/** Parses one event's JSON payload without throwing. */
-export function parseJSONData(data: string, what: string): ParsedJSON {
+/**
+ * Parses one event's JSON payload without throwing. Data that is not JSON is reported with a
+ * `malformed_event` error (quoting its start) and gives `undefined`, which no JSON text parses
+ * to. No result object is made: this runs once per event.
+ */
+export function parseJSONData(data: string, what: string, emit: Emit): any {
   try {
-    return { ok: true, value: JSON.parse(data) };
+    return JSON.parse(data);
   } catch {
-    const excerpt = data.length > EXCERPT ? `${data.slice(0, EXCERPT)}…` : data;
-    return {
-      ok: false,
-      error: errorEvent("malformed_event", `Invalid JSON in ${what}: ${excerpt}`),
-    };
+    emit(errorEvent("malformed_event", `Invalid JSON in ${what}: ${excerpt(data, 120)}`));
   }
 }
 

@@ -239,9 +239,8 @@ export function createAgUIEventDecoder() {
       if (data === "[DONE]") done = true;
       if (data === "[DONE]" || !data) return;
       seen = true;
-      const parsed = parseJSONData(data, "AG-UI event");
-      if (!parsed.ok) return emit(parsed.error);
-      const event = parsed.value;
+      const event = parseJSONData(data, "AG-UI event", emit);
+      if (event === undefined) return;
       if (!isRecord(event)) return malformed("SSE", "`data` must be a JSON object");
       // The type travels inside the JSON; an SSE `event:` name only stands in when it is missing.
       event.type ??= message.event;

@@ -109,16 +109,9 @@ export function crayonSSESink(generateTemplateId: () => string): TextDecoderSink
           return;
         }
         case "context_append": {
-          const parsed = parseJSONData(message.data, "a context_append event");
-          if (parsed.ok) {
-            rawFrame(
-              message,
-              emit,
-              { type: "context-append", context: parsed.value },
-              CONTEXT_EXTRAS,
-            );
-          } else {
-            emit(parsed.error);
+          const context = parseJSONData(message.data, "a context_append event", emit);
+          if (context !== undefined) {
+            rawFrame(message, emit, { type: "context-append", context }, CONTEXT_EXTRAS);
           }
           return;
         }
@@ -132,16 +125,13 @@ export function crayonSSESink(generateTemplateId: () => string): TextDecoderSink
       const decode = JSON_EVENT_DECODERS[name];
       // Unknown event names are skipped: newer servers may send events this version lacks.
       if (decode === undefined) return;
-      const parsed = parseJSONData(message.data, `a ${name} event`);
-      if (!parsed.ok) {
-        emit(parsed.error);
-        return;
-      }
-      if (!isRecord(parsed.value)) {
+      const data = parseJSONData(message.data, `a ${name} event`, emit);
+      if (data === undefined) return;
+      if (!isRecord(data)) {
         emit(malformed(name, "its data must be a JSON object"));
         return;
       }
-      const event = decode(parsed.value);
+      const event = decode(data);
       if (typeof event === "string") {
         emit(malformed(name, event));
         return;

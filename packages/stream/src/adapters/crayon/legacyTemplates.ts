@@ -1,9 +1,15 @@
+import type { CrayonStreamEvent } from "../../events";
 import { type Emit, errorEvent } from "../../internal/eventStream";
 import { isRecord, parseJSONData } from "../../internal/jsonData";
+import { randomId } from "../../internal/randomId";
+import { compile } from "./jsonEventDecoders";
+
+/** A `tpl` frame's fields (0.6 sends `templateProps: null` for none). */
+const TEMPLATE_FIELDS = compile("activity-snapshot", "name:+ templateProps:o?");
 
 /** Makes ids for templates of one response: a random prefix and a counter. */
 export function templateIdGenerator(): () => string {
-  const prefix = `tpl-${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
+  const prefix = randomId("tpl");
   let count = 0;
   return () => `${prefix}-${++count}`;
 }
@@ -20,38 +26,30 @@ export function templateIdGenerator(): () => string {
  * One instance per response.
  */
 export function legacyTemplates(generateId: () => string) {
-  let current: { messageId: string; activityType: string; props: Record<string, any> } | undefined;
+  /** The latest template's snapshot. */
+  let current: Extract<CrayonStreamEvent, { type: "activity-snapshot" }> | undefined;
   /** `templateProps.content` so far: the text the `tpl_props_chunk` frames append to. */
   let streamed = "";
 
   return {
     /** A `tpl` frame. */
     template(data: string, emit: Emit): void {
-      const parsed = parseJSONData(data, "a tpl event");
-      if (!parsed.ok) {
-        emit(parsed.error);
+      const value = parseJSONData(data, "a tpl event", emit);
+      if (value === undefined) return;
+      const fields = TEMPLATE_FIELDS(isRecord(value) ? value : {});
+      if (typeof fields === "string") {
+        emit(errorEvent("malformed_event", `Invalid tpl event: ${fields}`));
         return;
       }
-      const { name, templateProps } = isRecord(parsed.value) ? parsed.value : ({} as any);
-      const problem =
-        typeof name !== "string" || name === ""
-          ? "`name` must be a non-empty string"
-          : templateProps != null && !isRecord(templateProps)
-            ? "`templateProps` must be an object"
-            : undefined;
-      if (problem) {
-        emit(errorEvent("malformed_event", `Invalid tpl event: ${problem}`));
-        return;
-      }
-      const props: Record<string, any> = templateProps ?? {};
-      current = { messageId: generateId(), activityType: name, props };
-      streamed = typeof props.content === "string" ? props.content : "";
-      emit({
+      const { name, templateProps = {} } = fields as { name?: string; templateProps?: any };
+      streamed = typeof templateProps.content === "string" ? templateProps.content : "";
+      current = {
         type: "activity-snapshot",
-        activityType: name,
-        content: props,
-        messageId: current.messageId,
-      });
+        activityType: name!,
+        content: templateProps,
+        messageId: generateId(),
+      };
+      emit({ ...current });
     },
 
     /** A `tpl_props_chunk` frame. */
@@ -61,12 +59,7 @@ export function legacyTemplates(generateId: () => string) {
         return;
       }
       streamed += chunk;
-      emit({
-        type: "activity-snapshot",
-        activityType: current.activityType,
-        content: { ...current.props, content: streamed },
-        messageId: current.messageId,
-      });
+      emit({ ...current, content: { ...current.content, content: streamed } });
     },
   };
 }

@@ -171,17 +171,19 @@ export function chatCompletionChunkSink(requireDone: boolean): TextDecoderSink {
     ({ event, data }, emit) => {
       if (done || !data) return;
       if (event === "error") {
-        const parsed = parseJSONData(data, "an OpenAI error event");
-        const value = parsed.ok ? parsed.value : data;
+        // Not JSON: the data itself is the message.
+        let value: unknown = data;
+        try {
+          value = JSON.parse(data);
+        } catch {}
         return fail(
           emit,
           errorMessage(isRecord(value) && value.error != null ? value.error : value),
         );
       }
       if (data.startsWith("[DONE]")) return finishRun(emit);
-      const parsed = parseJSONData(data, "an OpenAI chunk");
-      if (parsed.ok) onChunk(parsed.value, emit);
-      else emit(parsed.error);
+      const chunk = parseJSONData(data, "an OpenAI chunk", emit);
+      if (chunk !== undefined) onChunk(chunk, emit);
     },
     (emit) => {
       if (done) return;

@@ -34,9 +34,8 @@ export function dataStreamSink(): TextDecoderSink {
     if (line[1] !== ":" || !/[0-9a-z]/.test(code)) return emit(malformed(line));
     const type = TYPES[code];
     if (!type && !"ij2".includes(code)) return;
-    const parsed = parseJSONData(line.slice(2), "Vercel AI data stream part");
-    if (!parsed.ok) return emit(parsed.error);
-    const value = parsed.value;
+    const value = parseJSONData(line.slice(2), "Vercel AI data stream part", emit);
+    if (value === undefined) return;
     const part = isRecord(value) ? value : {};
     const run = (chunk: Record<string, unknown>) => decode(chunk, line, emit);
     /** Attaches a reasoning block's signature or redacted data to its message. */

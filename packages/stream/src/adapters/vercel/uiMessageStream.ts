@@ -12,8 +12,7 @@ export function uiMessageStreamSink(): TextDecoderSink {
   return sseSink(({ data }, emit) => {
     if (data === "[DONE]") return decode({ type: data }, data, emit);
     if (!data) return;
-    const parsed = parseJSONData(data, "Vercel AI chunk");
-    if (parsed.ok) decode(parsed.value, data, emit);
-    else emit(parsed.error);
+    const chunk = parseJSONData(data, "Vercel AI chunk", emit);
+    if (chunk !== undefined) decode(chunk, data, emit);
   }, end);
 }
