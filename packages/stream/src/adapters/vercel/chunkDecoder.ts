@@ -1,7 +1,7 @@
 import type { CrayonStreamEvent } from "../../events";
-import { createId } from "../../ids";
 import { type Emit, errorEvent } from "../../internal/eventStream";
 import { isRecord } from "../../internal/jsonData";
+import { randomId } from "../../internal/randomId";
 
 type Attachment = Extract<CrayonStreamEvent, { type: "source" | "file" | "message-metadata" }>;
 
@@ -37,7 +37,7 @@ export const malformed = (raw: string) =>
  */
 export function chunkDecoder() {
   let emit: Emit = () => {};
-  let base = createId();
+  let base = randomId("msg");
   let n = 0;
   let steps = 0;
   let current: string | undefined;

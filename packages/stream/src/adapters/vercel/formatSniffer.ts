@@ -3,9 +3,9 @@ import { dataStreamSink } from "./dataStream";
 import { uiMessageStreamSink } from "./uiMessageStream";
 
 /**
- * A {@link TextDecoderSink} for a body whose format no header named: it waits for the first two
- * characters, then decodes a data stream if they are `CODE:` (`0:"Hi"`), else a UI message
- * stream (`data: …`, or an SSE comment).
+ * A {@link TextDecoderSink} for either AI SDK stream, told apart by the body: it waits for the
+ * first two characters, then decodes a data stream if they are `CODE:` (`0:"Hi"`), else a UI
+ * message stream (`data: …`, or an SSE comment).
  */
 export function formatSniffer(): TextDecoderSink {
   let sink: TextDecoderSink | undefined;

@@ -1,8 +1,6 @@
 import type { StreamProtocolAdapter } from "../../adapter";
 import { eventStream } from "../../internal/eventStream";
-import { dataStreamSink } from "./dataStream";
 import { formatSniffer } from "./formatSniffer";
-import { uiMessageStreamSink } from "./uiMessageStream";
 
 /** Options for {@link vercelAIAdapter}. None yet; the type exists so options can be added later. */
 export type VercelAIAdapterOptions = Record<string, never>;
@@ -10,9 +8,9 @@ export type VercelAIAdapterOptions = Record<string, never>;
 /**
  * Parses what a Vercel AI SDK backend streams: the UI message stream of AI SDK 5, 6 and 7
  * (`toUIMessageStreamResponse()`, `createUIMessageStreamResponse()`) and the data stream of
- * AI SDK 3 and 4 (`toDataStreamResponse()`, `createDataStreamResponse()`). The
- * `x-vercel-ai-ui-message-stream` / `x-vercel-ai-data-stream` response header picks the
- * format; without either, the first bytes do (`data:` or `CODE:`).
+ * AI SDK 3 and 4 (`toDataStreamResponse()`, `createDataStreamResponse()`). The first bytes
+ * pick the format (`data:` or an SSE comment, or `CODE:`), so the `x-vercel-ai-ui-message-stream`
+ * / `x-vercel-ai-data-stream` response headers are not needed.
  *
  * Text, reasoning, tool calls and results, approvals, sources, files, data parts and metadata
  * all become events. An AI SDK message that interleaves text with tool calls becomes several
@@ -29,15 +27,7 @@ export type VercelAIAdapterOptions = Record<string, never>;
 export function vercelAIAdapter(_options: VercelAIAdapterOptions = {}): StreamProtocolAdapter {
   return {
     parse(response) {
-      const has = (name: string) => response.headers.has(`x-vercel-ai-${name}-stream`);
-      return eventStream(
-        response,
-        has("ui-message")
-          ? uiMessageStreamSink()
-          : has("data")
-            ? dataStreamSink()
-            : formatSniffer(),
-      );
+      return eventStream(response, formatSniffer());
     },
   };
 }
