@@ -1,6 +1,7 @@
 import { demoToolUIs } from "@crayonai/demo-ui";
 import "@crayonai/demo-ui/demo-ui.css";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { BOOK_HOTEL_THREAD, bookHotelToolUIs } from "./bookHotelTool";
 import { ChatStory } from "./ChatStory";
 import { SCRIPT_PROMPTS } from "./chatScripts";
 import { LOGO_URL, TOOL_UI_THREAD } from "./fixtures";
@@ -27,4 +28,16 @@ export const ByToolName: Story = {
 /** The built-in approval card: the tool and the arguments it will run with, and Approve / Reject. */
 export const ApprovalCard: Story = {
   args: { scripted: { send: SCRIPT_PROMPTS.approval, delayMs: 5 } },
+};
+
+/**
+ * A tool UI typed from the tool's zod schema (`defineTool` + `toolUIsFor`): a valid call shows
+ * the schema's output (name trimmed, the default of 1 night applied) and Confirm; an invalid one
+ * shows the schema's issues with their paths.
+ */
+export const TypedFromASchema: Story = {
+  args: {
+    toolUIs: bookHotelToolUIs,
+    scripted: { threads: [BOOK_HOTEL_THREAD], selectedThreadId: BOOK_HOTEL_THREAD.threadId },
+  },
 };

@@ -100,7 +100,7 @@ const JSON_SCHEMA_TARGET = "draft-07";
  *   schema: z.object({ city: z.string(), unit: z.enum(["C", "F"]).default("C") }),
  *   execute: ({ city, unit }) => fetchWeather(city, unit),
  * });
- * useChat({ ...openAIBackend({ url: "/api/chat" }), tools: [getWeather] });
+ * useChat({ ...openAIBackend({ baseURL: "/v1", model: "gpt-4o-mini" }), tools: [getWeather] });
  * ```
  */
 export function defineTool<
