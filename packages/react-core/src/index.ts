@@ -43,6 +43,7 @@ export type {
   ChatManager,
   ClientTool,
   LoadedThread,
+  QueuedMessage,
   ReconnectOptions,
   ReplyFinish,
   ReplyOutcome,

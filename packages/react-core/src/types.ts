@@ -190,6 +190,13 @@ export type ThreadParams<TExternal = Message> = {
    * it tries.
    */
   reconnect?: ReconnectOptions;
+  /**
+   * What a message sent while a reply streams does. `true` (the default): it waits in the
+   * thread's `queue` and is sent when the reply completes, one message per turn, in order; a
+   * reply that is stopped, fails or asks the user pauses the queue (`queuePaused`). `false`:
+   * `processMessage` rejects with `thread_busy`, as it did before the queue existed.
+   */
+  queue?: boolean;
 };
 
 /** What `resumeStream` receives. */
@@ -211,6 +218,18 @@ export type UseChatParams<TExternal = Message> = ThreadListParams & ThreadParams
 export type UserMessageInput =
   | string
   | { content: string | InputContent[]; context?: JSONValue[]; isVisuallyHidden?: boolean };
+
+/**
+ * A message sent while a reply streamed, waiting in its thread's queue. It is not part of the
+ * thread's messages (nor sent, stored or reported) until its turn comes; queues live in memory
+ * only and do not survive a reload.
+ */
+export type QueuedMessage = {
+  id: string;
+  content: string | InputContent[];
+  context?: JSONValue[];
+  isVisuallyHidden?: boolean;
+};
 
 /**
  * What a thread is doing, in one value: `submitted` (a request is sent, nothing arrived yet),
@@ -255,12 +274,30 @@ export type ThreadState = {
    * replies, or set with `setAgentState`; sent with every request. Undefined until either.
    */
   agentState: unknown;
+  /** Messages sent while a reply streamed, oldest first: each is sent when the reply before it completes. */
+  queue: QueuedMessage[];
+  /**
+   * The queue waits for the user: the reply before it was stopped, failed or asks for input.
+   * Resolve it with `sendQueued` or `clearQueue` (or by editing the queue down to nothing).
+   */
+  queuePaused: boolean;
 };
 
 /** Actions on the selected thread. */
 export type ThreadActions = {
-  /** Sends a user message and streams the reply. Rejects with `thread_busy` while a reply streams. */
+  /**
+   * Sends a user message and streams the reply. While a reply streams, the message joins the
+   * thread's `queue` (resolving at once), or, with `queue: false`, rejects with `thread_busy`.
+   */
   processMessage: (message: UserMessageInput) => Promise<void>;
+  /** Sends the queue now (one message per turn) after a pause; while a reply streams, unpauses it. */
+  sendQueued: () => void;
+  /** Replaces the content of a queued message. */
+  editQueued: (id: string, content: string | InputContent[]) => void;
+  /** Takes a message out of the queue. */
+  removeQueued: (id: string) => void;
+  /** Empties the queue (its messages are never sent). */
+  clearQueue: () => void;
   /**
    * Stops the streaming reply; its partial content is kept and marked `stopped`. With
    * `stopStream` set, the server is asked to stop generating too.

@@ -45,6 +45,7 @@ export {
 export type {
   ClientTool,
   LoadedThread,
+  QueuedMessage,
   Thread,
   ThreadActions,
   ThreadListActions,

@@ -400,7 +400,7 @@ describe("client-side tools", () => {
       await gate.promise;
       return "ok";
     });
-    const chat = driveChat(backend, { onToolCall, maxToolRoundtrips: 1 });
+    const chat = driveChat(backend, { onToolCall, maxToolRoundtrips: 1, queue: false });
     const sending = start(() => chat.thread().processMessage("Run the slow tool"));
     await settle(started.promise);
 

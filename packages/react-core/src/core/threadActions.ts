@@ -4,6 +4,7 @@ import type { ThreadActions, ThreadState, UserMessageInput } from "../types";
 import { observe } from "./abortable";
 import { ChatError } from "./chatError";
 import { toolResultMessage } from "./clientTools";
+import { createQueueActions } from "./messageQueue";
 import type { MessageTree } from "./messageTree";
 import { type RequestIntent, toolResultIntent } from "./replyRequest";
 import { editEdit, regenerateEdit, respondEdit, toUserMessage } from "./threadEdits";
@@ -43,8 +44,12 @@ export interface ThreadOperations {
  */
 export function createThreadActions(core: ThreadOperations): ThreadActions {
   const messages = () => core.store.getState().messages;
+  const queue = createQueueActions(core, (input) => send(input));
 
   const send = async (input: UserMessageInput) => {
+    if (core.store.getState().isRunning && core.host.params().queue !== false) {
+      return queue.enqueue(input);
+    }
     core.assertIdle();
     const message = toUserMessage(input);
     const before = messages();
@@ -128,6 +133,10 @@ export function createThreadActions(core: ThreadOperations): ThreadActions {
 
   return {
     processMessage: send,
+    sendQueued: queue.sendQueued,
+    editQueued: queue.editQueued,
+    removeQueued: queue.removeQueued,
+    clearQueue: queue.clearQueue,
     stop: () => core.stop(),
     retry: () => regenerate(),
     respond,

@@ -247,6 +247,11 @@ export class ThreadCore implements ThreadOperations {
         observe(() => onError(error, { threadId: this.threadId ?? "" }));
       }
     }
+    const { queue, isAwaitingInput } = this.store.getState();
+    if (queue.length === 0) return;
+    // Only a reply that completed hands the turn on; after any other end the user decides.
+    if (failure || signal.aborted || isAwaitingInput) this.set({ queuePaused: true });
+    else this.actions.sendQueued();
   }
 
   /**

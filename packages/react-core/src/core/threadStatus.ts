@@ -13,6 +13,8 @@ export function idleThreadState(threadId: string | null): ThreadState {
     error: null,
     branches: {},
     agentState: undefined,
+    queue: [],
+    queuePaused: false,
   };
 }
 

@@ -503,8 +503,8 @@ describe("errors", () => {
 });
 
 describe("busy threads", () => {
-  it("refuses a second send while a reply streams, with thread_busy, and interleaves nothing", async () => {
-    const chat = renderChat(backend);
+  it("with queue: false, refuses a second send while a reply streams, with thread_busy, and interleaves nothing", async () => {
+    const chat = renderChat(backend, { queue: false });
     const stream = backend.hold();
     const sending = start(() => chat.thread().processMessage("First"));
     stream.send(text("Part"));

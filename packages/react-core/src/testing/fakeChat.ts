@@ -28,6 +28,10 @@ export function fakeChat(
   const threadState = idleThreadState("thread-1");
   const threadActions: ThreadActions = {
     processMessage: resolved,
+    sendQueued: nothing,
+    editQueued: nothing,
+    removeQueued: nothing,
+    clearQueue: nothing,
     stop: nothing,
     retry: resolved,
     respond: resolved,

@@ -1,0 +1,46 @@
+import { createId } from "@crayonai/stream/ids";
+import type { QueuedMessage, ThreadActions, UserMessageInput } from "../types";
+import type { ThreadOperations } from "./threadActions";
+
+type QueueActions = Pick<
+  ThreadActions,
+  "sendQueued" | "editQueued" | "removeQueued" | "clearQueue"
+> & {
+  /** Puts a message sent while a reply streams at the end of the queue. */
+  enqueue(input: UserMessageInput): void;
+};
+
+/**
+ * A thread's queue of messages sent while a reply streams. The queue lives in the thread's
+ * state, apart from its messages, so nothing in it reaches the backend or the history before
+ * its turn; `send` sends one message as a normal turn.
+ */
+export function createQueueActions(
+  core: ThreadOperations,
+  send: (input: UserMessageInput) => Promise<void>,
+): QueueActions {
+  const queue = () => core.store.getState().queue;
+  // An empty queue has nothing left to decide about.
+  const setQueue = (next: QueuedMessage[]) =>
+    core.set(next.length ? { queue: next } : { queue: next, queuePaused: false });
+
+  return {
+    enqueue: (input) => {
+      const message = typeof input === "string" ? { content: input } : input;
+      setQueue([...queue(), { id: createId(), ...message }]);
+    },
+    sendQueued: () => {
+      core.set({ queuePaused: false });
+      const [next, ...rest] = queue();
+      if (!next || core.store.getState().isRunning) return;
+      setQueue(rest);
+      const { id: _, ...input } = next;
+      // A failed send shows as the thread's error, like any other turn.
+      send(input).catch(() => {});
+    },
+    editQueued: (id, content) =>
+      setQueue(queue().map((m) => (m.id === id ? { ...m, content } : m))),
+    removeQueued: (id) => setQueue(queue().filter((m) => m.id !== id)),
+    clearQueue: () => setQueue([]),
+  };
+}
