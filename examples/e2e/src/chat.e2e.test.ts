@@ -164,6 +164,33 @@ describe.skipIf(noBrowser)("chat example", () => {
     // The tool ran after the approval, and the agent reported its result.
     expect(await chat.lastAssistantText()).toContain('Done: "Release review" is on the');
     await screenshot(page, "chat-approved");
+
+    // After a reload (the thread is in the URL) the card still says who approved what.
+    await page.reload();
+    const card = page.locator(".crayon-tool-call").filter({ hasText: "schedule_meeting" });
+    await card.getByText("Approved by you").waitFor();
+    await card.locator("summary").click();
+    await card.getByText('"title": "Release review"').waitFor();
+    await screenshot(page, "chat-approved-after-reload");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a rejected call keeps what was asked and who rejected it, after a reload", async () => {
+    const { page, errors, chat } = await open();
+    await chat.send("/approve");
+    const reject = page.getByRole("button", { name: "Reject", exact: true });
+    await reject.waitFor();
+    await reject.click();
+    await chat.waitForReplyEnd();
+    expect(await chat.lastAssistantText()).toContain("I did not schedule the meeting");
+    await page.reload();
+    const card = page.locator(".crayon-tool-call").filter({ hasText: "schedule_meeting" });
+    await card.getByText("Rejected by you").waitFor();
+    await card.locator("summary").click();
+    await card.getByText("Asked to run with").waitFor();
+    await card.getByText('"day": "Thursday"').waitFor();
+    await screenshot(page, "chat-rejected-after-reload");
     expect(errors).toEqual([]);
     await page.close();
   });

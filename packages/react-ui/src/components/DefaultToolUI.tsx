@@ -44,6 +44,7 @@ export function DefaultToolUI({
   argsText,
   status,
   resultMessage,
+  toolCall,
   approve,
   reject,
 }: ToolUIProps) {
@@ -94,6 +95,9 @@ export function DefaultToolUI({
   }
   const busy = status === "running" || status === "streaming-args";
   const output = resultMessage && resultText(resultMessage);
+  const decision = decisionOf(toolCall);
+  // A rejected call's tool message only repeats that it did not run: the decision says it.
+  const error = decision?.approved === false ? undefined : resultMessage?.error;
   return (
     <details className={`crayon-tool-call crayon-tool-call--${status}`}>
       <summary className="crayon-tool-call__summary">
@@ -101,18 +105,21 @@ export function DefaultToolUI({
         <span className="crayon-tool-call__state" aria-busy={busy}>
           {label}
         </span>
+        {decision && <span className="crayon-tool-call__decided">{decision.text}</span>}
       </summary>
       <div className="crayon-tool-call__body">
         {args && (
           <>
-            <div className="crayon-tool-call__heading">Arguments</div>
+            <div className="crayon-tool-call__heading">
+              {decision ? (decision.approved ? "Approved with" : "Asked to run with") : "Arguments"}
+            </div>
             <pre className="crayon-tool-call__json">{args}</pre>
           </>
         )}
-        {resultMessage?.error && (
+        {error && (
           <>
             <div className="crayon-tool-call__heading">Error</div>
-            <pre className="crayon-tool-call__json">{resultMessage.error}</pre>
+            <pre className="crayon-tool-call__json">{error}</pre>
           </>
         )}
         {output && (
@@ -124,6 +131,20 @@ export function DefaultToolUI({
       </div>
     </details>
   );
+}
+
+/**
+ * Who decided an approval request and how, from the call's metadata (`approved`, `reason`,
+ * which `respond` records and history keeps): "Approved by you", "Rejected by you: reason".
+ */
+function decisionOf(
+  toolCall: ToolUIProps["toolCall"],
+): { approved: boolean; text: string } | undefined {
+  const approved = toolCall.metadata?.approved;
+  if (typeof approved !== "boolean") return undefined;
+  const reason = toolCall.metadata?.reason;
+  const why = !approved && typeof reason === "string" && reason.trim() ? `: ${reason.trim()}` : "";
+  return { approved, text: `${approved ? "Approved" : "Rejected"} by you${why}` };
 }
 
 // A failed answer shows through the chat's error state (the message list's notice).

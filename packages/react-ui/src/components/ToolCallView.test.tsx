@@ -84,6 +84,7 @@ describe("ToolCallView", () => {
 
     backend.held[0]!.end({ type: "tool-call-result", toolCallId: "call-1", content: "ok" });
     await waitFor(() => expect(stateOf(container)).toBe("Done"));
+    expect(container.querySelector("summary")?.textContent).toContain("Approved by you");
   });
 
   it("shows nested arguments of an approval request as JSON", () => {
@@ -93,6 +94,32 @@ describe("ToolCallView", () => {
     };
     render(<ToolCallView toolCall={nested} replyStatus="awaiting_input" />);
     expect(screen.getByText(/"targets": \[/)).toBeTruthy();
+  });
+
+  it("keeps what was decided, by whom, and why: the arguments fold away but stay", () => {
+    const { container, rerender } = render(
+      <ToolCallView toolCall={call({ approvalId: "ap-1", approved: true })} result={RESULT} />,
+    );
+    const summary = () => container.querySelector("summary")?.textContent;
+    expect(summary()).toContain("Approved by you");
+    expect(container.querySelector("details")?.open).toBe(false);
+    expect(screen.getByText("Approved with")).toBeTruthy();
+    expect(container.querySelector(".crayon-tool-call__json")?.textContent).toContain(
+      '"path": "tmp"',
+    );
+
+    const refusal = { ...RESULT, content: "", error: "The user rejected this call." };
+    rerender(
+      <ToolCallView
+        toolCall={call({ approvalId: "ap-1", approved: false, reason: "Not today" })}
+        result={refusal}
+      />,
+    );
+    expect(summary()).toContain("Rejected by you: Not today");
+    expect(screen.getByText("Asked to run with")).toBeTruthy();
+    expect(container.querySelector(".crayon-tool-call__json")?.textContent).toContain(
+      '"path": "tmp"',
+    );
   });
 
   it("keeps a rejected call Rejected, not Failed, when a tool message says it did not run", () => {
