@@ -85,7 +85,8 @@ const SWEEP_MS = 3000;
 /** Time for rows to settle after a jump or a sweep, before the position is read. */
 const SETTLE_MS = 1500;
 
-type Poll = PageState & { scriptMs: number; taskMs: number };
+/** A poll's page state with the main-thread totals so far, and when (runner's clock) it came. */
+type Poll = PageState & { scriptMs: number; taskMs: number; answeredAt: number };
 
 /**
  * The first poll after which the page stayed quiet for {@link QUIET_MS}: no DOM mutation, no
@@ -112,12 +113,39 @@ function quietSince(polls: Poll[], longTasks: [number, number][]): Poll | undefi
   return taskEnded ? undefined : since;
 }
 
+/** Why a page that stopped answering failed, with what was known before it did. */
+function stuckMessage(
+  polls: Poll[],
+  longTasks: [number, number][],
+  {
+    startedAt,
+    openedAt,
+    scriptBefore,
+  }: { startedAt: number; openedAt: number; scriptBefore: number },
+): string {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const last = polls.at(-1);
+  const visible = last?.lastVisibleAt;
+  const longest = Math.max(0, ...longTasksIn(longTasks, startedAt));
+  return (
+    `no answer from the page ${seconds(Date.now() - openedAt)} after opening, ` +
+    `none for the last ${seconds(last ? performance.now() - last.answeredAt : Date.now() - openedAt)}; ` +
+    `last message ${visible === undefined ? "never visible" : `visible at ${seconds(visible - startedAt)}`}; ` +
+    `script ${seconds(last ? last.scriptMs - scriptBefore : 0)} by the last answer; longest finished task ${seconds(longest)}`
+  );
+}
+
 async function poll(bench: BenchPage, listSelector: string, checkFormatting: boolean) {
   const [state, metrics] = await Promise.all([
     bench.page.evaluate(readPageState, { listSelector, checkFormatting }),
     readMetrics(bench.cdp),
   ]);
-  return { ...state, scriptMs: metrics.scriptMs, taskMs: metrics.taskMs };
+  return {
+    ...state,
+    scriptMs: metrics.scriptMs,
+    taskMs: metrics.taskMs,
+    answeredAt: performance.now(),
+  };
 }
 
 async function heapAfterGc(cdp: CDPSession): Promise<number> {
@@ -166,8 +194,13 @@ export async function measureLongThread(
       const result = await Promise.race([next, sleep(Math.max(0, left), "timeout" as const)]);
       if (result === "timeout") {
         stuck = true;
-        const seconds = ((Date.now() - openedAt) / 1000).toFixed(1);
-        throw new RunFailure({ message: `no answer from the page ${seconds} s after opening` });
+        throw new RunFailure({
+          message: stuckMessage(polls, longTasks, {
+            startedAt,
+            openedAt,
+            scriptBefore: before.scriptMs,
+          }),
+        });
       }
       polls.push(result);
       if (result.visibleFormatted) visibleFormattedAt ??= result.now;
