@@ -26,6 +26,7 @@ export {
   type ToolArgsValidation,
 } from "./core/defineTool";
 export type { BranchInfo } from "./core/messageTree";
+export { threadTimeLabel } from "./core/threadTime";
 export {
   getThreadActions,
   useAgentState,
@@ -51,6 +52,7 @@ export type {
   StreamBatching,
   Thread,
   ThreadActions,
+  ThreadGroup,
   ThreadListActions,
   ThreadListManager,
   ThreadListPage,
@@ -60,6 +62,7 @@ export type {
   ThreadParams,
   ThreadState,
   ThreadStatus,
+  TitleRequest,
   ToolCallRequest,
   UseChatParams,
   UserMessageInput,

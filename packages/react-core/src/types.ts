@@ -19,8 +19,27 @@ export type Thread = {
   threadId: string;
   title: string;
   createdAt: Date | string | number;
+  /** Last activity (a message sent or a reply received); the list is ordered by it. */
+  updatedAt?: Date | string | number;
+  /** One line of plain text from the last message, shown under the title. */
+  preview?: string;
   /** True while a reply streams into this thread (set by Crayon; ignored when persisted). */
   isRunning?: boolean;
+};
+
+/** Threads of one recency band ("Today", "Yesterday", "Previous 7 days", …), newest first. */
+export type ThreadGroup = {
+  label: string;
+  threads: Thread[];
+};
+
+/** What `generateTitle` gets: the thread's first exchange and the title made from it. */
+export type TitleRequest = {
+  threadId: string;
+  /** The first user message and the first reply (with any tool messages between). */
+  messages: Message[];
+  /** The title Crayon made from the first exchange. */
+  title: string;
 };
 
 /** One page of a paginated thread list. */
@@ -47,6 +66,12 @@ export type ThreadListParams = {
   deleteThread?: (id: string) => Promise<void>;
   /** Saves a renamed (or otherwise changed) thread. */
   updateThread?: (updated: Thread) => Promise<Thread>;
+  /**
+   * Titles a new thread after its first reply (e.g. by asking the app's model). What it
+   * returns replaces the title made from the first message, unless the server gave the thread
+   * a title or the user renamed it meanwhile. Empty or failed: the made title stays.
+   */
+  generateTitle?: (request: TitleRequest) => string | Promise<string>;
 };
 
 /** The client-side tool handler's input. */
@@ -345,6 +370,13 @@ export type ThreadListState = {
   hasMore: boolean;
   /** Why the last list action failed, or null. Failed renames and deletes are rolled back. */
   error: ChatError | null;
+  /** The search text (`setQuery`); empty shows every thread. */
+  query: string;
+  /**
+   * The threads to show: matching `query` (by title, preview and loaded text; case- and
+   * accent-insensitive), ordered by last activity and grouped by recency.
+   */
+  groups: ThreadGroup[];
 };
 
 /** Actions on the thread list. */
@@ -363,6 +395,8 @@ export type ThreadListActions = {
   refresh: () => Promise<void>;
   /** Loads the next page, when `hasMore`. */
   loadMore: () => Promise<void>;
+  /** Filters `groups` to threads matching `query`. */
+  setQuery: (query: string) => void;
 };
 
 /** The thread list: its state and actions (returned by `useThreadListManager`). */

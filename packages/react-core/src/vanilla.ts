@@ -42,12 +42,14 @@ export {
   type ToolArgsIssue,
   type ToolArgsValidation,
 } from "./core/defineTool";
+export { threadTimeLabel } from "./core/threadTime";
 export type {
   ClientTool,
   LoadedThread,
   QueuedMessage,
   Thread,
   ThreadActions,
+  ThreadGroup,
   ThreadListActions,
   ThreadListState,
   ThreadState,

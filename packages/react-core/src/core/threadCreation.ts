@@ -5,18 +5,23 @@ import { ChatError } from "./chatError";
 import type { ThreadCore } from "./threadCore";
 import { type ThreadListStore, updateThreadList, withThread } from "./threadListStore";
 import type { ThreadRegistry } from "./threadRegistry";
+import { messageText, previewOf } from "./threadText";
+import { titleFromMessages } from "./threadTitle";
 
-const TITLE_LENGTH = 60;
-
-/** A title for a new thread, from its first message. */
-export function titleFrom(message: UserMessage): string {
-  const text =
-    typeof message.content === "string"
-      ? message.content
-      : (message.content.find((part) => part.type === "text")?.text ?? "");
-  const line = text.trim().split("\n")[0] ?? "";
-  if (!line) return "New chat";
-  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+/**
+ * Whether a title a backend gave a new thread is its own: not blank, and not the first
+ * message repeated (what a store without titles of its own saves). Its own title wins over the
+ * one made here.
+ */
+function isOwnTitle(title: unknown, firstMessage: UserMessage): title is string {
+  if (typeof title !== "string" || !title.trim()) return false;
+  const raw = messageText(firstMessage);
+  const firstLine = (typeof firstMessage.content === "string" ? firstMessage.content : raw)
+    .trim()
+    .split("\n")[0]
+    ?.trim();
+  const echo = title.replace(/…$/, "").trim();
+  return !(raw.startsWith(echo) || (firstLine ?? "").startsWith(echo));
 }
 
 /** What creating a thread needs from its list. */
@@ -41,8 +46,9 @@ export async function createThreadFor(
   core: ThreadCore,
   firstMessage: UserMessage,
 ): Promise<string> {
-  const createdTitle = titleFrom(firstMessage);
-  const localId = context.registry.idOf(core) ?? addPlaceholder(context, core, createdTitle);
+  const createdTitle = titleFromMessages([firstMessage]);
+  const localId =
+    context.registry.idOf(core) ?? addPlaceholder(context, core, createdTitle, firstMessage);
   let thread: Thread;
   try {
     thread = context.createThread
@@ -57,11 +63,16 @@ export async function createThreadFor(
     discardDeleted(context, thread.threadId);
     throw new ChatError("aborted", "The thread was deleted before it was created.");
   }
-  confirm(context, localId, core, thread, createdTitle);
+  confirm(context, localId, core, thread, createdTitle, isOwnTitle(thread.title, firstMessage));
   return thread.threadId;
 }
 
-function addPlaceholder(context: CreationContext, core: ThreadCore, title: string): string {
+function addPlaceholder(
+  context: CreationContext,
+  core: ThreadCore,
+  title: string,
+  firstMessage: UserMessage,
+): string {
   const { registry, store } = context;
   const id = `local-${createId()}`;
   registry.set(id, core);
@@ -73,6 +84,8 @@ function addPlaceholder(context: CreationContext, core: ThreadCore, title: strin
     createdAt: new Date(),
     isRunning: core.store.getState().isRunning,
   };
+  const preview = previewOf([firstMessage]);
+  if (preview !== undefined) placeholder.preview = preview;
   updateThreadList(store, ({ threads, selectedThreadId }) => ({
     threads: [placeholder, ...threads],
     selectedThreadId: selectedThreadId ?? id,
@@ -114,6 +127,7 @@ function confirm(
   core: ThreadCore,
   thread: Thread,
   createdTitle: string,
+  ownTitle: boolean,
 ): void {
   const { registry, store } = context;
   const local = store.getState().threads.find((t) => t.threadId === localId);
@@ -124,7 +138,13 @@ function confirm(
   registry.createdHere.add(thread.threadId);
   core.setThreadId(thread.threadId);
   const entry: Thread = { ...thread, isRunning: core.store.getState().isRunning };
-  if (renamed !== undefined) entry.title = renamed;
+  if (local?.preview !== undefined && entry.preview === undefined) entry.preview = local.preview;
+  if (local?.updatedAt !== undefined && entry.updatedAt === undefined)
+    entry.updatedAt = local.updatedAt;
+  // The user's title first, then the backend's own, then the one made here (saved, so a
+  // reload shows it too).
+  const madeHere = renamed === undefined && !ownTitle;
+  entry.title = renamed ?? (ownTitle ? thread.title : createdTitle);
   updateThreadList(store, (state) => {
     // A refresh during creation may already list the saved thread next to the placeholder:
     // keep one entry, where the placeholder is.
@@ -135,5 +155,6 @@ function confirm(
       ...(state.selectedThreadId === localId && { selectedThreadId: thread.threadId }),
     };
   });
-  if (renamed !== undefined) context.saveTitle(entry);
+  if (renamed !== undefined || (madeHere && thread.title !== createdTitle))
+    context.saveTitle(entry);
 }

@@ -1,8 +1,14 @@
-import { crayonSSEAdapter, identityConverter, type UserMessage } from "@crayonai/stream";
-import type { Thread, ThreadListActions, ThreadListPage } from "../types";
+import {
+  crayonSSEAdapter,
+  identityConverter,
+  type Message,
+  type UserMessage,
+} from "@crayonai/stream";
+import type { Thread, ThreadListActions, ThreadListPage, ThreadListState } from "../types";
 import { ChatError } from "./chatError";
 import type { ThreadCore } from "./threadCore";
 import { createThreadFor } from "./threadCreation";
+import { groupThreads } from "./threadGroups";
 import type { ChatOptions, ResolvedThreadParams, ThreadHost } from "./threadHost";
 import {
   createThreadListStore,
@@ -11,9 +17,28 @@ import {
   withThread,
 } from "./threadListStore";
 import { ThreadRegistry } from "./threadRegistry";
+import { threadsFromRows } from "./threadRows";
+import { foldText, messageText, previewOf } from "./threadText";
+import { titleFromMessages } from "./threadTitle";
 
-function toPage(result: Thread[] | ThreadListPage): ThreadListPage {
-  return Array.isArray(result) ? { threads: result } : result;
+/** A page from the backend, validated: a result that is no page fails (the list stays). */
+function toPage(result: unknown): ThreadListPage {
+  if (Array.isArray(result)) return { threads: threadsFromRows(result) };
+  const page = result as Partial<ThreadListPage> | null;
+  if (!page || typeof page !== "object" || !Array.isArray(page.threads))
+    throw new Error("fetchThreadList returned neither a list of threads nor a page.");
+  const { nextCursor } = page;
+  return {
+    threads: threadsFromRows(page.threads),
+    ...(typeof nextCursor === "string" && { nextCursor }),
+  };
+}
+
+/** The messages of a thread's first exchange: up to the first reply's end. */
+function firstExchange(messages: readonly Message[]): Message[] {
+  const first = messages.findIndex((m) => m.role === "user");
+  const next = messages.findIndex((m, i) => i > first && m.role === "user");
+  return messages.slice(Math.max(first, 0), next === -1 ? undefined : next);
 }
 
 const defaultProtocol = crayonSSEAdapter();
@@ -35,10 +60,16 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
   #listGeneration = 0;
   /** Per thread: how many updates were started, so a stale failure does not roll back a newer one. */
   readonly #updateGeneration = new Map<string, number>();
+  /** Per thread: the folded text of its loaded messages, for search. */
+  readonly #texts = new Map<string, string>();
+  /** Threads with a streaming reply: how to stop following their messages. */
+  readonly #following = new Map<ThreadCore, () => void>();
+  /** Threads created here whose first reply has not ended: they get a title when it does. */
+  readonly #awaitingTitle = new WeakSet<ThreadCore>();
 
   constructor(options: ChatOptions) {
     this.#options = options;
-    this.store = createThreadListStore();
+    this.store = createThreadListStore((state) => this.#arrange(state));
     this.#registry = new ThreadRegistry(this);
     this.actions = {
       selectThread: (id) => this.#selectThread(id),
@@ -53,7 +84,93 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
       deleteThread: (id) => this.#deleteThread(id),
       refresh: () => this.#refresh(),
       loadMore: () => this.#loadMore(),
+      setQuery: (query) => updateThreadList(this.store, { query }),
     };
+  }
+
+  /** The threads to show: those matching the query, by last activity, grouped by recency. */
+  #arrange({ threads, query }: ThreadListState): ReturnType<typeof groupThreads> {
+    const words = foldText(query).split(/\s+/).filter(Boolean);
+    const matching = words.length
+      ? threads.filter((thread) => {
+          const text = foldText(`${thread.title}\n${thread.preview ?? ""}`);
+          const loaded = this.#texts.get(thread.threadId) ?? "";
+          return words.every((word) => text.includes(word) || loaded.includes(word));
+        })
+      : threads;
+    return groupThreads(matching);
+  }
+
+  /** Keeps the searchable text of a thread's loaded messages. */
+  #index(threadId: string, core: ThreadCore): void {
+    const text = core.store.getState().messages.map(messageText).join("\n");
+    this.#texts.set(threadId, foldText(text));
+    updateThreadList(this.store, (state) =>
+      state.query ? { groups: this.store.arrange(state) } : undefined,
+    );
+  }
+
+  /** A message was sent or received in a thread: it moves up, with the new preview. */
+  #touch(core: ThreadCore): void {
+    const id = this.#registry.idOf(core);
+    if (id === undefined) return;
+    const preview = previewOf(core.store.getState().messages);
+    updateThreadList(this.store, ({ threads }) => ({
+      threads: withThread(threads, id, (thread) => ({
+        ...thread,
+        updatedAt: new Date(),
+        ...(preview !== undefined && { preview }),
+      })),
+    }));
+  }
+
+  /** Follows a thread's messages while its reply streams (only their count, so it is cheap). */
+  #follow(core: ThreadCore): void {
+    if (this.#following.has(core)) return;
+    this.#touch(core);
+    const stop = core.store.subscribe((state, previous) => {
+      if (state.messages.length !== previous.messages.length) this.#touch(core);
+    });
+    this.#following.set(core, stop);
+  }
+
+  #unfollow(core: ThreadCore): void {
+    this.#following.get(core)?.();
+    this.#following.delete(core);
+    this.#touch(core);
+    const id = this.#registry.idOf(core);
+    if (id !== undefined) this.#index(id, core);
+  }
+
+  /**
+   * The first reply ended: the thread's title, made from the first message, is made again with
+   * the reply, then `generateTitle` may replace it. Neither replaces a title the server gave or
+   * the user chose: only a title still equal to the made one is replaced.
+   */
+  async #titleAfterFirstReply(core: ThreadCore): Promise<void> {
+    this.#awaitingTitle.delete(core);
+    const exchange = firstExchange(core.store.getState().messages);
+    const firstUser = exchange.find((m) => m.role === "user");
+    if (!firstUser) return;
+    let made = titleFromMessages([firstUser]);
+    const replace = (title: string): boolean => {
+      const id = this.#registry.idOf(core);
+      const thread = this.store.getState().threads.find((t) => t.threadId === id);
+      if (!thread || thread.title !== made) return false;
+      if (title !== made) this.#updateThread({ ...thread, title }).catch(() => {});
+      made = title;
+      return true;
+    };
+    if (!replace(titleFromMessages(exchange))) return;
+    const { generateTitle } = this.#options;
+    const threadId = this.#registry.idOf(core);
+    if (!generateTitle || threadId === undefined) return;
+    try {
+      const generated = await generateTitle({ threadId, messages: exchange, title: made });
+      if (typeof generated === "string" && generated.trim()) replace(generated.trim());
+    } catch {
+      // A failed title keeps the made one: the thread is still usable.
+    }
   }
 
   /** Updates the given options; the others keep their values. Read at the moment of use. */
@@ -89,7 +206,11 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     // The core exists before the selection does: a render reading it never creates one.
     const core = this.#registry.open(threadId);
     updateThreadList(this.store, { selectedThreadId: threadId });
-    if (!core.loaded && !core.store.getState().isRunning) void core.load();
+    if (!core.loaded && !core.store.getState().isRunning)
+      core.load().then(
+        () => this.#index(threadId, core),
+        () => {},
+      );
   }
 
   #switchToNewThread(): void {
@@ -99,6 +220,7 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
 
   createThreadFor(core: ThreadCore, firstMessage: UserMessage): Promise<string> {
     const { createThread, deleteThread } = this.#options;
+    this.#awaitingTitle.add(core);
     return createThreadFor(
       {
         store: this.store,
@@ -118,6 +240,9 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
   }
 
   setRunning(core: ThreadCore, running: boolean): void {
+    if (running) this.#follow(core);
+    else this.#unfollow(core);
+    if (!running && this.#awaitingTitle.has(core)) void this.#titleAfterFirstReply(core);
     const id = this.#registry.idOf(core);
     if (id === undefined) return;
     updateThreadList(this.store, ({ threads }) => ({
@@ -168,6 +293,7 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
       error: null,
     }));
     if (selectedThreadId === threadId) this.#switchToNewThread();
+    this.#texts.delete(threadId);
     const { deleteThread } = this.#options;
     try {
       if (deleteThread && !this.#registry.localOnly.has(threadId)) await deleteThread(threadId);
@@ -190,7 +316,9 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     const generation = ++this.#listGeneration;
     updateThreadList(this.store, { isLoading: true, error: null });
     try {
-      const page = toPage(await fetchThreadList(cursor === undefined ? undefined : { cursor }));
+      const page = toPage(
+        (await fetchThreadList(cursor === undefined ? undefined : { cursor })) as unknown,
+      );
       if (generation !== this.#listGeneration) return;
       this.#nextCursor = page.nextCursor;
       updateThreadList(this.store, (state) => {

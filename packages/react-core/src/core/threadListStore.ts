@@ -1,17 +1,27 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Thread, ThreadListState } from "../types";
+import type { Thread, ThreadGroup, ThreadListState } from "../types";
 
-/** The thread list's zustand store. */
-export type ThreadListStore = StoreApi<ThreadListState>;
+/**
+ * The thread list's zustand store, and how it derives `groups` from `threads` and `query`
+ * (kept in step by {@link updateThreadList}).
+ */
+export type ThreadListStore = StoreApi<ThreadListState> & {
+  readonly arrange: (state: ThreadListState) => ThreadGroup[];
+};
 
-export function createThreadListStore(): ThreadListStore {
-  return createStore<ThreadListState>()(() => ({
+export function createThreadListStore(
+  arrange: (state: ThreadListState) => ThreadGroup[],
+): ThreadListStore {
+  const store = createStore<ThreadListState>()(() => ({
     threads: [],
     selectedThreadId: null,
     isLoading: false,
     hasMore: false,
     error: null,
+    query: "",
+    groups: [],
   }));
+  return Object.assign(store, { arrange });
 }
 
 /**
@@ -28,7 +38,11 @@ export function updateThreadList(
   const next = typeof change === "function" ? change(state) : change;
   if (!next) return;
   const keys = Object.keys(next) as (keyof ThreadListState)[];
-  if (keys.some((key) => !Object.is(next[key], state[key]))) store.setState(next);
+  if (!keys.some((key) => !Object.is(next[key], state[key]))) return;
+  const rearranged = ("threads" in next || "query" in next) && {
+    groups: store.arrange({ ...state, ...next }),
+  };
+  store.setState(rearranged ? { ...next, ...rearranged } : next);
 }
 
 /** `threads` with the thread `threadId` changed by `edit` (the same array if it is not there). */

@@ -1,3 +1,4 @@
+import { groupThreads } from "../core/threadGroups";
 import { idleThreadState } from "../core/threadStatus";
 import type {
   ChatManager,
@@ -51,6 +52,8 @@ export function fakeChat(
     isLoading: false,
     hasMore: false,
     error: null,
+    query: "",
+    groups: groupThreads(overrides.list?.threads ?? []),
   };
   const listActions: ThreadListActions = {
     selectThread: nothing,
@@ -60,6 +63,7 @@ export function fakeChat(
     deleteThread: resolved,
     refresh: resolved,
     loadMore: resolved,
+    setQuery: nothing,
   };
   return {
     threadManager: { ...threadState, ...threadActions, ...overrides.thread },
