@@ -16,6 +16,7 @@ import {
 import { AgentLogo } from "./components/AgentLogo";
 import { Composer } from "./components/Composer";
 import { MessageList, type ScrollVariant } from "./components/MessageList";
+import { QueuedMessages } from "./components/QueuedMessages";
 import { ChatBubbleIcon, CloseIcon, ConversationsIcon, PlusIcon } from "./components/StrokeIcon";
 import { ThreadList } from "./components/ThreadList";
 import { type ToolUIMap, ToolUIsProvider } from "./components/ToolUIs";
@@ -177,6 +178,7 @@ function ChatPanel({
           agentName={agentName}
         />
       )}
+      <QueuedMessages chat={chat} />
       <Composer chat={chat} inputRef={composerRef} attachments={attachments} />
     </div>
   );

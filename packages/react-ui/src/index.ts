@@ -33,6 +33,7 @@ export {
 export { Markdown, type MarkdownProps } from "./components/Markdown";
 export { MessageList, type MessageListProps, type ScrollVariant } from "./components/MessageList";
 export { MessageView, type MessageViewProps } from "./components/MessageView";
+export { QueuedMessages, type QueuedMessagesProps } from "./components/QueuedMessages";
 export { ReasoningView } from "./components/ReasoningView";
 export { ReplyAnnouncer, type ReplyAnnouncerProps } from "./components/ReplyAnnouncer";
 export { ThreadList, type ThreadListProps } from "./components/ThreadList";

@@ -39,6 +39,8 @@ const NO_OPTIONS: AttachmentOptions = {};
 
 /**
  * The message input. Enter sends, Shift+Enter adds a line, Escape stops a streaming reply.
+ * While a reply streams, Enter queues the message (shown by `QueuedMessages`) to be sent when
+ * the reply ends; with the chat's `queue: false` it is kept in the input and a hint says why.
  * Files can be attached with the paper clip button, pasted or dropped. While the assistant
  * waits for input it offers Approve / Reject, and the text is sent as the answer. Text (and
  * attachments) that could not be sent because the new thread could not be created come back.
@@ -62,17 +64,16 @@ export function Composer({
   const files = useAttachments(options);
   const [dragging, setDragging] = useState(false);
   const hasContent = draft.trim().length > 0 || (canAttach && files.items.length > 0);
-  const canSend = hasContent && !isRunning && !files.isUploading && !files.hasFailed;
+  const canSend = hasContent && !files.isUploading && !files.hasFailed;
   // An approval request carries Approve / Reject on its tool call card: not repeated here.
   const approvalOnCard = isAwaitingInput && hasPendingApproval(thread.messages);
 
-  // Enter while a reply streams sends nothing: say why, until the reply has ended.
+  // A send refused while a reply streams (the queue is off): say why, until the reply has ended.
   const [busyHint, setBusyHint] = useState(false);
   if (busyHint && !isRunning) setBusyHint(false);
 
   const send = () => {
     const text = draft.trim();
-    if (hasContent && isRunning) setBusyHint(true);
     if (!canSend) return;
     setDraft("");
     if (isAwaitingInput) {
@@ -87,10 +88,13 @@ export function Composer({
     thread.processMessage(typeof content === "string" ? content : { content }).then(
       () => files.release(taken),
       (error: { code?: string } | null) => {
-        // Nothing was sent (the thread could not be created): give everything back to retry.
-        if (error?.code === "create_thread_failed") {
+        // Nothing was sent (the thread could not be created, or a reply streams and the queue
+        // is off): give everything back to retry.
+        const busy = error?.code === "thread_busy";
+        if (busy || error?.code === "create_thread_failed") {
           setDraft((current) => current || text);
           files.restore(taken);
+          setBusyHint(busy);
         } else files.release(taken);
       },
     );
@@ -235,7 +239,13 @@ export function Composer({
           className="crayon-composer__input"
           rows={1}
           value={draft}
-          placeholder={isAwaitingInput ? "Answer the assistant…" : placeholder}
+          placeholder={
+            isAwaitingInput
+              ? "Answer the assistant…"
+              : isRunning
+                ? "Type your next message; Enter queues it"
+                : placeholder
+          }
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
