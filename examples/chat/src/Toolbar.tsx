@@ -16,6 +16,12 @@ const layoutLabels: Record<Layout, string> = {
   "bottom-tray": "Bottom tray",
 };
 
+const shortLayoutLabels: Record<Layout, string> = {
+  standalone: "Full",
+  copilot: "Copilot",
+  "bottom-tray": "Tray",
+};
+
 /** Props of {@link Toolbar}. */
 export type ToolbarProps = {
   settings: Settings;
@@ -29,7 +35,7 @@ export function Toolbar({ settings, onChange }: ToolbarProps) {
       <span className="toolbar__title">Crayon</span>
 
       <label className="toolbar__field">
-        Protocol
+        <span className="toolbar__label">Protocol</span>
         <select
           data-testid="protocol-select"
           value={settings.protocol}
@@ -46,7 +52,7 @@ export function Toolbar({ settings, onChange }: ToolbarProps) {
       </label>
 
       <fieldset className="toolbar__segmented" data-testid="layout-switcher">
-        <legend>Layout</legend>
+        <legend className="toolbar__label">Layout</legend>
         {layouts.map((layout) => (
           <label key={layout} className="toolbar__segment">
             <input
@@ -57,7 +63,13 @@ export function Toolbar({ settings, onChange }: ToolbarProps) {
               checked={settings.layout === layout}
               onChange={() => onChange({ ...settings, layout })}
             />
-            <span>{layoutLabels[layout]}</span>
+            <span>
+              <span className="toolbar__long">{layoutLabels[layout]}</span>
+              {/* On a phone the toolbar fits one row with the shorter name. */}
+              <span className="toolbar__short" aria-hidden="true">
+                {shortLayoutLabels[layout]}
+              </span>
+            </span>
           </label>
         ))}
       </fieldset>
@@ -71,7 +83,10 @@ export function Toolbar({ settings, onChange }: ToolbarProps) {
           onChange({ ...settings, theme: settings.theme === "dark" ? "light" : "dark" })
         }
       >
-        Dark theme
+        <span className="toolbar__theme-text">Dark theme</span>
+        <span className="toolbar__theme-icon" aria-hidden="true">
+          ◐
+        </span>
       </button>
     </header>
   );
