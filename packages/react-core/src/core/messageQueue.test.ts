@@ -1,4 +1,4 @@
-import type { CrayonStreamEvent, Message } from "@crayonai/stream";
+import type { CrayonStreamEvent } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
 import { driveChat } from "../../test/driveChat";
 import { eventually, settle, setupChatBackend, start } from "../../test/renderChat";
@@ -8,8 +8,8 @@ import { eventually, settle, setupChatBackend, start } from "../../test/renderCh
 const backend = setupChatBackend();
 
 const text = (value: string): CrayonStreamEvent => ({ type: "text-delta", text: value });
-const contents = (messages: readonly Message[]) =>
-  messages.map((m) => ("content" in m ? m.content : undefined));
+const contents = (items: readonly object[]) =>
+  items.map((m) => ("content" in m ? m.content : undefined));
 const sentContents = (request: number) => contents(backend.requests[request]!.messages);
 
 /** A chat whose first reply ("Part…") is streaming, held open by the returned stream. */
