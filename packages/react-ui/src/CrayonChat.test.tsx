@@ -113,7 +113,8 @@ describe("CrayonChat", () => {
     await screen.findByText("Warming up…");
     await waitFor(() => expect(backend.held).toHaveLength(1));
     await act(async () => backend.held[0]!.end({ type: "text-delta", text: "Ready" }));
-    await screen.findByText("Ready");
+    // The reply, not the thread list's preview of it.
+    await within(screen.getByRole("log", { name: "Messages" })).findByText("Ready");
     expect(screen.queryByText("Warming up…")).toBeNull();
   });
 });

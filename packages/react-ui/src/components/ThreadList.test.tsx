@@ -146,3 +146,114 @@ describe("ThreadList", () => {
     await within(nav()).findByRole("button", { name: "Trip to Rome" });
   });
 });
+
+const HOUR = 60 * 60 * 1000;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
+const days = [
+  {
+    threadId: "d1",
+    title: "Café recommendations",
+    createdAt: hoursAgo(200),
+    updatedAt: hoursAgo(2),
+    preview: "Try the **one** on the corner",
+  },
+  { threadId: "d2", title: "Invoice template", createdAt: hoursAgo(400), updatedAt: hoursAgo(300) },
+  { threadId: "d3", title: "Weekly plan", createdAt: hoursAgo(30), preview: "Monday: gym" },
+];
+
+function renderDays() {
+  const view = renderWithChat(createBackend(), (chat) => <ThreadList chat={chat} />, {
+    fetchThreadList: async () => days,
+    loadThread: async () => [],
+  });
+  return view;
+}
+
+const threadButtons = () =>
+  within(nav())
+    .getAllByRole("button")
+    .filter((b) => b.classList.contains("crayon-thread-list__select"));
+
+describe("ThreadList, by recency", () => {
+  it("groups threads by last activity, each with its time and preview", async () => {
+    const view = renderDays();
+    await within(nav()).findByRole("button", { name: "Café recommendations" });
+    const groups = within(nav()).getAllByRole("region");
+    expect(groups.map((g) => within(g).getByRole("heading").textContent)).toEqual([
+      "Today",
+      expect.stringMatching(/Yesterday|Previous 7 days/),
+      expect.stringMatching(/Previous 30 days/),
+    ]);
+    expect(threadButtons()).toHaveLength(3);
+    const cafe = within(nav()).getByRole("button", { name: "Café recommendations" });
+    // A server's preview is shown as plain text.
+    const description = document.getElementById(cafe.getAttribute("aria-describedby") ?? "");
+    expect(description?.textContent).toBe("Try the one on the corner");
+    expect(within(cafe).getByText("2 h").tagName).toBe("TIME");
+    await expectNoAxeViolations(view.container);
+  });
+
+  it("filters threads by a search, ignoring case and accents", async () => {
+    const user = userEvent.setup();
+    const view = renderDays();
+    const search = await within(nav()).findByRole("searchbox", { name: "Search conversations" });
+    await user.type(search, "CAFE");
+    expect(threadButtons()).toHaveLength(1);
+    expect(within(nav()).getByRole("button", { name: "Café recommendations" })).toBeTruthy();
+
+    await user.clear(search);
+    await user.type(search, "monday");
+    expect(within(nav()).getByRole("button", { name: "Weekly plan" })).toBeTruthy();
+    expect(threadButtons()).toHaveLength(1);
+
+    await user.type(search, " nothing like this");
+    expect(threadButtons()).toHaveLength(0);
+    expect(within(nav()).getByRole("status").textContent).toBe("No conversations match.");
+    await expectNoAxeViolations(view.container);
+
+    await user.keyboard("{Escape}");
+    expect((search as HTMLInputElement).value).toBe("");
+    expect(threadButtons()).toHaveLength(3);
+  });
+
+  it("moves between threads with the arrow keys, Home and End, and asks before Delete", async () => {
+    const user = userEvent.setup();
+    renderDays();
+    const search = await within(nav()).findByRole("searchbox", { name: "Search conversations" });
+    search.focus();
+    // From the search box into the list, then within it (stopping at its ends).
+    const steps = [
+      ["{ArrowDown}", 0],
+      ["{ArrowDown}", 1],
+      ["{End}", 2],
+      ["{ArrowDown}", 2],
+      ["{ArrowUp}", 1],
+      ["{Home}", 0],
+      ["{ArrowUp}", 0],
+    ] as const;
+    for (const [key, index] of steps) {
+      await user.keyboard(key);
+      expect(document.activeElement).toBe(threadButtons()[index]);
+    }
+
+    await user.keyboard("{Delete}");
+    expect(within(nav()).getByRole("group", { name: "Delete Café recommendations?" })).toBeTruthy();
+  });
+
+  it("moves a thread to the top when a message is sent in it", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    renderWithChat(backend, (chat) => <Chat chat={chat} />, {
+      fetchThreadList: async () => days,
+      loadThread: async () => [],
+    });
+    await user.click(await within(nav()).findByRole("button", { name: "Invoice template" }));
+    await user.type(screen.getByLabelText("Message"), "Add a VAT line{Enter}");
+    await waitFor(() =>
+      expect(threadButtons()[0]).toBe(
+        within(nav()).getByRole("button", { name: "Invoice template" }),
+      ),
+    );
+    expect(within(nav()).getAllByRole("heading")[0]!.textContent).toBe("Today");
+  });
+});

@@ -1,5 +1,5 @@
-import type { ChatManager, Thread } from "@crayonai/react-core";
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type ChatManager, type Thread, threadTimeLabel } from "@crayonai/react-core";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { CloseIcon, PencilIcon } from "./StrokeIcon";
 import { ThreadDeleteConfirm } from "./ThreadDeleteConfirm";
 
@@ -58,14 +58,171 @@ function RenameForm({
   );
 }
 
+/** Arrow keys, Home and End move between the threads' buttons, in the order shown. */
+function moveFocus(event: KeyboardEvent<HTMLElement>, from: HTMLElement | null): void {
+  const buttons = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>(".crayon-thread-list__select"),
+  ];
+  if (buttons.length === 0) return;
+  const at = from ? buttons.indexOf(from) : -1;
+  const target = {
+    ArrowDown: buttons[Math.min(at + 1, buttons.length - 1)],
+    ArrowUp: at > 0 ? buttons[at - 1] : undefined,
+    Home: buttons[0],
+    End: buttons[buttons.length - 1],
+  }[event.key];
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
+
+function ThreadRow({
+  thread,
+  selected,
+  onSelect,
+}: {
+  thread: Thread;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const id = useId();
+  const title = thread.title || "Untitled";
+  const time = thread.updatedAt ?? thread.createdAt;
+  const date = new Date(time);
+  return (
+    <button
+      type="button"
+      className="crayon-thread-list__select"
+      aria-current={selected ? "page" : undefined}
+      // Named by its title (and state); the time and preview describe it.
+      aria-labelledby={`${id}-title${thread.isRunning ? ` ${id}-running` : ""}`}
+      aria-describedby={`${id}-preview`}
+      onClick={onSelect}
+    >
+      <span className="crayon-thread-list__heading">
+        <span id={`${id}-title`} className="crayon-thread-list__title">
+          {title}
+        </span>
+        {thread.isRunning && (
+          <span className="crayon-thread-list__running">
+            <span className="crayon-pulse" aria-hidden="true" />
+            <span id={`${id}-running`} className="crayon-visually-hidden">
+              {" "}
+              (replying)
+            </span>
+          </span>
+        )}
+        {!Number.isNaN(date.getTime()) && (
+          <time className="crayon-thread-list__time" dateTime={date.toISOString()}>
+            {threadTimeLabel(date)}
+          </time>
+        )}
+      </span>
+      <span id={`${id}-preview`} className="crayon-thread-list__preview">
+        {thread.preview}
+      </span>
+    </button>
+  );
+}
+
 /**
- * The conversations: start a new one, select, rename or delete one. A pulsing dot marks
- * threads whose reply is still streaming.
+ * The conversations: start a new one, search them, select, rename or delete one. Threads are
+ * ordered by last activity and grouped by recency ("Today", "Yesterday", …), each with the time
+ * of its last activity and a one-line preview. A pulsing dot marks threads whose reply is still
+ * streaming. Arrow keys, Home and End move between threads, Enter opens one, Delete asks to
+ * delete it; from the search box, Arrow Down goes to the first thread and Escape clears it.
  */
 export function ThreadList({ chat, onNavigate }: ThreadListProps) {
   const list = chat.threadListManager;
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [confirmingDeleteId, setConfirmingDeleteId] = useState<string | null>(null);
+  const groupId = useId();
+  const searching = list.query.trim() !== "";
+
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Escape" && list.query) {
+      event.preventDefault();
+      list.setQuery("");
+    } else if (event.key === "ArrowDown") {
+      event.preventDefault();
+      event.currentTarget
+        .closest("nav")
+        ?.querySelector<HTMLElement>(".crayon-thread-list__select")
+        ?.focus();
+    }
+  };
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = (event.target as HTMLElement).closest<HTMLElement>(".crayon-thread-list__select");
+    if (!from) return;
+    if (event.key === "Delete") {
+      const id = from.closest<HTMLElement>("[data-thread-id]")?.dataset.threadId;
+      if (!id) return;
+      event.preventDefault();
+      setConfirmingDeleteId(id);
+      return;
+    }
+    moveFocus(event, from);
+  };
+
+  const renderThread = (thread: Thread) => {
+    const selected = thread.threadId === list.selectedThreadId;
+    const title = thread.title || "Untitled";
+    return (
+      <li
+        key={thread.threadId}
+        data-thread-id={thread.threadId}
+        className={`crayon-thread-list__item${selected ? " crayon-thread-list__item--selected" : ""}`}
+      >
+        {confirmingDeleteId === thread.threadId ? (
+          <ThreadDeleteConfirm
+            title={title}
+            onConfirm={() => {
+              setConfirmingDeleteId(null);
+              list.deleteThread(thread.threadId).catch(ignore);
+            }}
+            onCancel={() => setConfirmingDeleteId(null)}
+          />
+        ) : (
+          <>
+            {renamingId === thread.threadId ? (
+              <RenameForm
+                thread={thread}
+                onDone={() => setRenamingId(null)}
+                onRename={(newTitle) => list.renameThread(thread.threadId, newTitle).catch(ignore)}
+              />
+            ) : (
+              <ThreadRow
+                thread={thread}
+                selected={selected}
+                onSelect={() => {
+                  list.selectThread(thread.threadId);
+                  onNavigate?.();
+                }}
+              />
+            )}
+            <div className="crayon-thread-list__actions">
+              <button
+                type="button"
+                className="crayon-icon-button"
+                aria-label={`Rename ${title}`}
+                onClick={() => setRenamingId(thread.threadId)}
+              >
+                <PencilIcon />
+              </button>
+              <button
+                type="button"
+                className="crayon-icon-button"
+                aria-label={`Delete ${title}`}
+                onClick={() => setConfirmingDeleteId(thread.threadId)}
+              >
+                <CloseIcon />
+              </button>
+            </div>
+          </>
+        )}
+      </li>
+    );
+  };
 
   return (
     <nav className="crayon-thread-list" aria-label="Conversations">
@@ -79,77 +236,36 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
       >
         New chat
       </button>
-      <ul className="crayon-thread-list__items">
-        {list.threads.map((thread) => {
-          const selected = thread.threadId === list.selectedThreadId;
-          const title = thread.title || "Untitled";
-          return (
-            <li
-              key={thread.threadId}
-              className={`crayon-thread-list__item${selected ? " crayon-thread-list__item--selected" : ""}`}
-            >
-              {confirmingDeleteId === thread.threadId ? (
-                <ThreadDeleteConfirm
-                  title={title}
-                  onConfirm={() => {
-                    setConfirmingDeleteId(null);
-                    list.deleteThread(thread.threadId).catch(ignore);
-                  }}
-                  onCancel={() => setConfirmingDeleteId(null)}
-                />
-              ) : (
-                <>
-                  {renamingId === thread.threadId ? (
-                    <RenameForm
-                      thread={thread}
-                      onDone={() => setRenamingId(null)}
-                      onRename={(newTitle) =>
-                        list.renameThread(thread.threadId, newTitle).catch(ignore)
-                      }
-                    />
-                  ) : (
-                    <button
-                      type="button"
-                      className="crayon-thread-list__select"
-                      aria-current={selected ? "page" : undefined}
-                      onClick={() => {
-                        list.selectThread(thread.threadId);
-                        onNavigate?.();
-                      }}
-                    >
-                      <span className="crayon-thread-list__title">{title}</span>
-                      {thread.isRunning && (
-                        <span className="crayon-thread-list__running">
-                          <span className="crayon-pulse" aria-hidden="true" />
-                          <span className="crayon-visually-hidden"> (replying)</span>
-                        </span>
-                      )}
-                    </button>
-                  )}
-                  <div className="crayon-thread-list__actions">
-                    <button
-                      type="button"
-                      className="crayon-icon-button"
-                      aria-label={`Rename ${title}`}
-                      onClick={() => setRenamingId(thread.threadId)}
-                    >
-                      <PencilIcon />
-                    </button>
-                    <button
-                      type="button"
-                      className="crayon-icon-button"
-                      aria-label={`Delete ${title}`}
-                      onClick={() => setConfirmingDeleteId(thread.threadId)}
-                    >
-                      <CloseIcon />
-                    </button>
-                  </div>
-                </>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      {(list.threads.length > 0 || searching) && (
+        <input
+          type="search"
+          className="crayon-thread-list__search"
+          aria-label="Search conversations"
+          placeholder="Search conversations"
+          value={list.query}
+          onChange={(event) => list.setQuery(event.target.value)}
+          onKeyDown={onSearchKeyDown}
+        />
+      )}
+      {/* Key presses bubble here from the threads' buttons. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: each thread is a focusable button */}
+      <div className="crayon-thread-list__groups" onKeyDown={onListKeyDown}>
+        {list.groups.map((group, index) => (
+          <section
+            key={group.label}
+            className="crayon-thread-list__group"
+            aria-labelledby={`${groupId}-${index}`}
+          >
+            <h3 id={`${groupId}-${index}`} className="crayon-thread-list__group-label">
+              {group.label}
+            </h3>
+            <ul className="crayon-thread-list__items">{group.threads.map(renderThread)}</ul>
+          </section>
+        ))}
+      </div>
+      <p className="crayon-thread-list__status" role="status">
+        {searching && list.groups.length === 0 ? "No conversations match." : ""}
+      </p>
       {list.hasMore && (
         <button
           type="button"
