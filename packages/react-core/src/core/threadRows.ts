@@ -1,4 +1,5 @@
 import type { Thread } from "../types";
+import { plainText } from "./threadText";
 
 type Row = Record<string, unknown>;
 
@@ -11,7 +12,8 @@ function isTime(value: unknown): value is Date | string | number {
 /**
  * One thread from a backend, repaired where it can be: a numeric id becomes a string, a
  * missing title becomes empty (shown as "Untitled"), an unreadable `createdAt` takes
- * `updatedAt` (else the epoch), and unreadable optional fields are left out. Undefined for a
+ * `updatedAt` (else the epoch), a preview becomes plain text, and unreadable optional fields
+ * are left out. Undefined for a
  * row without an id.
  */
 function threadFromRow(value: unknown): Thread | undefined {
@@ -29,7 +31,9 @@ function threadFromRow(value: unknown): Thread | undefined {
   };
   if (updatedAt === undefined) delete thread.updatedAt;
   else thread.updatedAt = updatedAt;
-  if (typeof row.preview !== "string") delete thread.preview;
+  // A preview is shown as one line of text: markdown a server kept in it is dropped.
+  if (typeof row.preview === "string") thread.preview = plainText(row.preview).replace(/\s+/g, " ");
+  else delete thread.preview;
   return thread;
 }
 
