@@ -21,6 +21,20 @@ export const Streaming: Story = {
 };
 
 /**
+ * A reply mid-stream with two messages sent meanwhile: they wait in the queue above the
+ * composer, each with Edit and Remove, to be sent in order when the reply ends.
+ */
+export const QueuedWhileStreaming: Story = {
+  args: {
+    scripted: {
+      send: SCRIPT_PROMPTS.neverFinishes,
+      queue: ["Can you give me a shorter version?", "And list the sources you used"],
+      delayMs: 5,
+    },
+  },
+};
+
+/**
  * Healed markdown: a reply frozen mid-sentence with `**bold` and a link still open.
  * The growing block shows them formatted (the link as its text), not as raw markers.
  */

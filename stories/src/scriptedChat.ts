@@ -100,6 +100,8 @@ export type UseScriptedChatOptions = {
   setup?: (chat: ChatManager) => Promise<void>;
   /** Sent as the user's message once setup is done, so the story opens mid-conversation. */
   send?: string;
+  /** Sent while the reply to `send` streams: they wait in the thread's queue. */
+  queue?: string[];
   /** Pause before each streamed event. Default 25 ms. */
   delayMs?: number;
 };
@@ -214,13 +216,23 @@ export function useScriptedChat(options: UseScriptedChatOptions = {}): ChatManag
         const parked = store.whenParked();
         await Promise.race([chatRef.current.threadManager.processMessage(options.send), parked]);
       }
+      for (const queued of options.queue ?? []) {
+        if (!cancelled) await chatRef.current.threadManager.processMessage(queued);
+      }
       if (!cancelled) markStorySettled();
     };
     void run();
     return () => {
       cancelled = true;
     };
-  }, [options.threads, options.selectedThreadId, options.setup, options.send, store]);
+  }, [
+    options.threads,
+    options.selectedThreadId,
+    options.setup,
+    options.send,
+    options.queue,
+    store,
+  ]);
 
   return chat;
 }
