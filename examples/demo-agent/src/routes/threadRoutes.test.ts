@@ -123,6 +123,18 @@ describe("thread routes", () => {
     expect(scripts.every((s) => s.description.length > 0)).toBe(true);
   });
 
+  it("lists the thread last written in first, with its last message as preview", async () => {
+    const app = await testApp();
+    const older = await createThread(app, "/markdown");
+    const newer = await createThread(app, "/tool");
+    await converse(app, [userMessage("Is **this** the latest?")], "crayon", older.threadId);
+    const { threads } = await (await app.request("/api/threads")).json();
+    expect(threads.map((t: StoredThread) => t.threadId)).toEqual([older.threadId, newer.threadId]);
+    expect(threads[0].updatedAt >= older.createdAt).toBe(true);
+    expect(typeof threads[0].preview).toBe("string");
+    expect(threads[0].preview).not.toBe("");
+  });
+
   it("keeps threads and messages across restarts on the same database file", async () => {
     const dbFile = await temporaryDbFile();
     const before = createDemoAgentApp({ dbFile, delayMs: 0, openai: null });
@@ -131,7 +143,9 @@ describe("thread routes", () => {
     const { messages } = await converse(before, history, "crayon", thread.threadId);
 
     const after = createDemoAgentApp({ dbFile, delayMs: 0, openai: null });
-    expect(await (await after.request("/api/threads")).json()).toEqual({ threads: [thread] });
+    expect(await (await after.request("/api/threads")).json()).toEqual({
+      threads: [{ ...thread, updatedAt: expect.any(String), preview: expect.any(String) }],
+    });
     const stored: Message[] = await (
       await after.request(`/api/threads/${thread.threadId}/messages`)
     ).json();

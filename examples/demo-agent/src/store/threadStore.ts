@@ -2,10 +2,20 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Message } from "@crayonai/stream";
 import initSqlJs, { type Database, type SqlValue } from "sql.js";
+import { userText } from "../agent/conversation";
 import { activeBranch, mergePath } from "./threadTree";
 
-/** A thread as the REST routes return it. */
-export type StoredThread = { threadId: string; title: string; createdAt: string };
+/**
+ * A thread as the REST routes return it: `updatedAt` is its last activity (the list is ordered
+ * by it) and `preview` its last message's text, both set when its messages are saved.
+ */
+export type StoredThread = {
+  threadId: string;
+  title: string;
+  createdAt: string;
+  updatedAt?: string;
+  preview?: string;
+};
 
 /** One page of the thread list, newest first. */
 export type ThreadPage = { threads: StoredThread[]; nextCursor?: string };
@@ -24,7 +34,9 @@ CREATE TABLE IF NOT EXISTS threads (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL UNIQUE,
   title TEXT NOT NULL,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  updated_at TEXT,
+  preview TEXT
 );
 CREATE TABLE IF NOT EXISTS messages (
   thread_id TEXT NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
@@ -37,6 +49,35 @@ CREATE TABLE IF NOT EXISTS active_leaves (
   leaf_id TEXT NOT NULL
 );
 `;
+
+/** Longest stored preview, in characters. */
+const PREVIEW_LENGTH = 140;
+
+/** A database made before threads had an activity time and a preview gets both columns. */
+function addActivityColumns(db: Database): void {
+  const [result] = db.exec("PRAGMA table_info(threads)");
+  const columns = new Set(result?.values.map((row) => String(row[1])) ?? []);
+  for (const column of ["updated_at", "preview"])
+    if (!columns.has(column)) db.run(`ALTER TABLE threads ADD COLUMN ${column} TEXT`);
+}
+
+/** The last message's text on one line (a user's text, a reply's markdown), cut for the list. */
+function previewOf(messages: readonly Message[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    const text =
+      message.role === "user"
+        ? userText(message)
+        : message.role === "assistant" && typeof message.content === "string"
+          ? message.content
+          : "";
+    const line = text.replace(/\s+/g, " ").trim();
+    if (line) return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
+  }
+  return undefined;
+}
+
+const THREAD_COLUMNS = "id, title, created_at, updated_at, preview";
 
 /**
  * Threads and their messages in SQLite (sql.js, in memory), loaded from a file at start and
@@ -62,6 +103,7 @@ export class ThreadStore {
     });
     const db = new SQL.Database(bytes);
     db.run(SCHEMA);
+    addActivityColumns(db);
     const store = new ThreadStore(db, path);
     await store.markInterrupted();
     return store;
@@ -118,13 +160,18 @@ export class ThreadStore {
       threadId: String(row.id),
       title: String(row.title),
       createdAt: String(row.created_at),
+      ...(row.updated_at != null && { updatedAt: String(row.updated_at) }),
+      ...(row.preview != null && { preview: String(row.preview) }),
     };
   }
 
-  /** A page of threads, newest first; `cursor` is the `nextCursor` of the previous page. */
+  /**
+   * A page of threads, most recently active first (saving a thread's messages moves it to the
+   * top); `cursor` is the `nextCursor` of the previous page.
+   */
   listThreads(cursor?: number): ThreadPage {
     const rows = this.rows(
-      "SELECT seq, id, title, created_at FROM threads WHERE seq < ? ORDER BY seq DESC LIMIT ?",
+      `SELECT seq, ${THREAD_COLUMNS} FROM threads WHERE seq < ? ORDER BY seq DESC LIMIT ?`,
       [cursor ?? Number.MAX_SAFE_INTEGER, THREADS_PER_PAGE + 1],
     );
     const page = rows.slice(0, THREADS_PER_PAGE);
@@ -137,7 +184,7 @@ export class ThreadStore {
 
   /** The thread, or undefined. */
   getThread(threadId: string): StoredThread | undefined {
-    const [row] = this.rows("SELECT id, title, created_at FROM threads WHERE id = ?", [threadId]);
+    const [row] = this.rows(`SELECT ${THREAD_COLUMNS} FROM threads WHERE id = ?`, [threadId]);
     return row ? ThreadStore.thread(row) : undefined;
   }
 
@@ -223,6 +270,11 @@ export class ThreadStore {
         ]);
       });
       this.writeLeaf(threadId, messages.at(-1)?.id);
+      // The thread moves to the top of the list (its `seq` orders the list and its pages).
+      this.db.run(
+        "UPDATE threads SET seq = (SELECT MAX(seq) + 1 FROM threads), updated_at = ?, preview = ? WHERE id = ?",
+        [new Date().toISOString(), previewOf(messages) ?? null, threadId],
+      );
       this.db.run("COMMIT");
     } catch (error) {
       this.db.run("ROLLBACK");
