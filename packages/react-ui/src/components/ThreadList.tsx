@@ -76,6 +76,10 @@ function moveFocus(event: KeyboardEvent<HTMLElement>, from: HTMLElement | null):
   target.focus();
 }
 
+/**
+ * A thread's summary: its title is the button (stretched over the row by CSS, so the whole row
+ * opens it), its time and preview describe it. The button's name is exactly its visible text.
+ */
 function ThreadRow({
   thread,
   selected,
@@ -85,43 +89,42 @@ function ThreadRow({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const id = useId();
+  const detailsId = useId();
   const title = thread.title || "Untitled";
-  const time = thread.updatedAt ?? thread.createdAt;
-  const date = new Date(time);
+  const date = new Date(thread.updatedAt ?? thread.createdAt);
+  const known = !Number.isNaN(date.getTime());
   return (
-    <button
-      type="button"
-      className="crayon-thread-list__select"
-      aria-current={selected ? "page" : undefined}
-      // Named by its title (and state); the time and preview describe it.
-      aria-labelledby={`${id}-title${thread.isRunning ? ` ${id}-running` : ""}`}
-      aria-describedby={`${id}-preview`}
-      onClick={onSelect}
-    >
-      <span className="crayon-thread-list__heading">
-        <span id={`${id}-title`} className="crayon-thread-list__title">
-          {title}
-        </span>
-        {thread.isRunning && (
-          <span className="crayon-thread-list__running">
-            <span className="crayon-pulse" aria-hidden="true" />
-            <span id={`${id}-running`} className="crayon-visually-hidden">
-              {" "}
-              (replying)
+    <div className="crayon-thread-list__summary">
+      <div className="crayon-thread-list__heading">
+        <button
+          type="button"
+          className="crayon-thread-list__select"
+          aria-current={selected ? "page" : undefined}
+          aria-describedby={known ? `${detailsId}-time ${detailsId}` : detailsId}
+          onClick={onSelect}
+        >
+          <span className="crayon-thread-list__title">{title}</span>
+          {thread.isRunning && (
+            <span className="crayon-thread-list__running">
+              <span className="crayon-pulse" aria-hidden="true" />
+              <span className="crayon-visually-hidden"> (replying)</span>
             </span>
-          </span>
-        )}
-        {!Number.isNaN(date.getTime()) && (
-          <time className="crayon-thread-list__time" dateTime={date.toISOString()}>
+          )}
+        </button>
+        {known && (
+          <time
+            id={`${detailsId}-time`}
+            className="crayon-thread-list__time"
+            dateTime={date.toISOString()}
+          >
             {threadTimeLabel(date)}
           </time>
         )}
-      </span>
-      <span id={`${id}-preview`} className="crayon-thread-list__preview">
+      </div>
+      <span id={detailsId} className="crayon-thread-list__preview">
         {thread.preview}
       </span>
-    </button>
+    </div>
   );
 }
 
