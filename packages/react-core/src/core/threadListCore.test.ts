@@ -21,8 +21,8 @@ function setup(params: ThreadListParams = {}) {
 describe("thread creation", () => {
   it.each([
     ["the first line of the message", "Plan a trip\nwith details", "Plan a trip"],
-    ["a long line, cut with an ellipsis", "x".repeat(80), `X${"x".repeat(58)}…`],
-    ["the reply after a message without words", "   ", "Ok"],
+    ["a long line, cut with an ellipsis", "x".repeat(80), `${"x".repeat(59)}…`],
+    ["the reply after a message without words", "   ", "ok"],
   ])("titles a new thread with %s", async (_name, content, title) => {
     const list = setup();
     await list.selectedThread().actions.processMessage(content);

@@ -94,7 +94,7 @@ describe("thread titles", () => {
       }),
     });
     await chat.selectedThread().actions.processMessage("/tool show the weather");
-    expect(chat.store.getState().threads[0]!.title).toBe("Show the weather");
+    expect(chat.store.getState().threads[0]!.title).toBe("show the weather");
   });
 
   it("never replaces a title the user chose while the title was being generated", async () => {

@@ -7,7 +7,7 @@ describe("titleFromExchange", () => {
     [
       "the first words of a long sentence",
       "what are the best museums to visit in rome in may and june",
-      "What are the best museums to visit in…",
+      "what are the best museums to visit in…",
     ],
     ["the first line", "Summarise this\nlong pasted text", "Summarise this"],
     [
@@ -18,9 +18,9 @@ describe("titleFromExchange", () => {
     [
       "a request after a slash command",
       "/tool show the weather in Paris",
-      "Show the weather in Paris",
+      "show the weather in Paris",
     ],
-    ["a request after a greeting", "Hi, can you explain monads?", "Can you explain monads"],
+    ["a request after a greeting", "Hi, can you explain monads?", "can you explain monads"],
     ["a greeting alone", "Hello!", "Hello"],
   ])("titles with %s", (_case, user, title) => {
     expect(titleFromExchange(user)).toBe(title);

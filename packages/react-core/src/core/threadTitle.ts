@@ -36,9 +36,10 @@ export function titleFromExchange(userText: string, replyText = ""): string {
   const text = plainText(userText);
   const request = text.replace(command, "").trim();
   const topic = request.replace(filler, "").trim() || request;
-  if (topic) return capitalised(headline(topic));
+  // The user's own casing is kept: it may be a name, a code or a deliberate style.
+  if (topic) return headline(topic);
   const reply = headline(plainText(replyText));
-  if (reply) return capitalised(reply);
+  if (reply) return reply;
   const name = command.exec(text)?.[0].slice(1).trim();
   return name ? capitalised(name.replace(/[-_]/g, " ")) : FALLBACK;
 }
