@@ -89,7 +89,7 @@ describe("message actions", () => {
     await screen.findByText("Second");
 
     // The row keeps its room (no message moves when it comes back), with nothing to press.
-    const firstReply = container.querySelector(".crayon-message--assistant")!;
+    const firstReply = container.querySelector(".crayon-reply")!;
     const row = firstReply.querySelector(".crayon-message-controls");
     expect(row?.getAttribute("aria-hidden")).toBe("true");
     expect(row?.classList.contains("crayon-message-controls--hidden")).toBe(true);

@@ -205,7 +205,7 @@ describe("MessageList", () => {
     backend.reply({ type: "text-delta", text: "Booked to Rome." });
     await user.type(screen.getByLabelText("Your answer"), "Rome{Enter}");
     const answered = await screen.findByText("Booked to Rome.");
-    const row = answered.closest<HTMLElement>(".crayon-message")!;
+    const row = answered.closest<HTMLElement>(".crayon-reply")!;
     expect(within(row).getByRole("button", { name: "Regenerate" })).toBeTruthy();
   });
 

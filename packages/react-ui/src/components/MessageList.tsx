@@ -1,9 +1,8 @@
-import { type BranchInfo, type ChatManager, getThreadActions } from "@crayonai/react-core";
+import { type ChatManager, getThreadActions } from "@crayonai/react-core";
 import type { Message, ToolMessage } from "@crayonai/stream";
 import {
   type FocusEvent,
   type KeyboardEvent,
-  memo,
   type ReactNode,
   useCallback,
   useEffect,
@@ -14,15 +13,16 @@ import {
 } from "react";
 import { useStickToBottom } from "use-stick-to-bottom";
 import { ReplyRunningContext } from "../internal/replyRunningContext";
+import { rowOfMessage, rowsOfTurns } from "../internal/replyTurns";
 import { paintSearchHighlight, textRangesOf } from "../internal/searchHighlight";
 import { ThreadActionsContext } from "../internal/threadActionsContext";
 import { useMessageWindow } from "../internal/useMessageWindow";
 import { useReleaseFarFromBottom } from "../internal/useReleaseFarFromBottom";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { ErrorNotice } from "./ErrorNotice";
-import { MessageView, type MessageViewProps } from "./MessageView";
-import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
+import { MessageRow } from "./MessageRow";
 import { ReplyAnnouncer } from "./ReplyAnnouncer";
+import { ReplyTurn } from "./ReplyTurn";
 import { ArrowDownIcon, SearchIcon } from "./StrokeIcon";
 import { ThreadSearch } from "./ThreadSearch";
 
@@ -43,46 +43,6 @@ export type MessageListProps = {
   agentName?: string;
 };
 
-function sameBranch(a: BranchInfo | undefined, b: BranchInfo | undefined): boolean {
-  return a === b || (a?.index === b?.index && a?.count === b?.count);
-}
-
-function sameResults(
-  a: ReadonlyMap<string, ToolMessage> | undefined,
-  b: ReadonlyMap<string, ToolMessage> | undefined,
-): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.size !== b.size) return false;
-  for (const [id, result] of a) if (b.get(id) !== result) return false;
-  return true;
-}
-
-/**
- * A row re-renders only when its own message, tool results or branch changed: messages keep
- * their identity across updates, so a streaming reply re-renders its row and no other.
- */
-const MessageRow = memo(
-  function MessageRow(props: MessageViewProps) {
-    const { message } = props;
-    const detail = `${labelOf(message.role)} message ${labelOf(message.id)}`;
-    return (
-      <RenderErrorBoundary
-        resetKey={message}
-        what={detail}
-        fallback={<RenderErrorNotice what="This message" detail={detail} />}
-      >
-        <MessageView {...props} />
-      </RenderErrorBoundary>
-    );
-  },
-  (prev: MessageViewProps, next: MessageViewProps) =>
-    prev.message === next.message &&
-    prev.errorShownBelow === next.errorShownBelow &&
-    prev.canRegenerate === next.canRegenerate &&
-    sameBranch(prev.branch, next.branch) &&
-    sameResults(prev.toolResults, next.toolResults),
-);
-
 function resultsFor(message: Message, all: Map<string, ToolMessage>) {
   // Runs outside the row's error boundary: a malformed `toolCalls` must not throw here.
   const calls: unknown = message.role === "assistant" ? message.toolCalls : undefined;
@@ -95,21 +55,6 @@ function resultsFor(message: Message, all: Map<string, ToolMessage>) {
     if (result) results.set(id, result);
   }
   return results;
-}
-
-/** The ids of the last assistant reply of each turn (before the next user message or the end). */
-function lastRepliesOfTurns(visible: readonly Message[]): Set<string> {
-  const ids = new Set<string>();
-  let turnEnds = true;
-  for (let i = visible.length - 1; i >= 0; i--) {
-    const message = visible[i]!;
-    if (message.role === "user") turnEnds = true;
-    else if (message.role === "assistant" && turnEnds) {
-      ids.add(message.id);
-      turnEnds = false;
-    }
-  }
-  return ids;
 }
 
 function isListable(message: unknown): message is Message {
@@ -239,7 +184,9 @@ export function MessageList({
     Promise.resolve(scrolled).then(() => stopScroll());
   }, [threadId, lastUserMessageId, isLoadingMessages, scrollVariant, scrollToBottom, stopScroll]);
 
-  const { rows, setFocusedRow } = useMessageWindow(visible, () => scrollRef.current);
+  // A user message is a row, and so is each reply: everything of its turn up to the next one.
+  const listRows = useMemo(() => rowsOfTurns(visible), [visible]);
+  const { rows, setFocusedRow } = useMessageWindow(listRows, () => scrollRef.current);
   const feed = useRef<HTMLDivElement>(null);
 
   // In-thread search: the match's row is scrolled to, marked, and its text highlighted.
@@ -247,13 +194,14 @@ export function MessageList({
   const [match, setMatch] = useState<{ index: number; query: string }>();
   const searchButton = useRef<HTMLButtonElement>(null);
   const reveal = useCallback(
-    (index: number, query: string) => {
+    (messageIndex: number, query: string) => {
       // Going to a match is the reader's move: the list stops following the reply.
       stopScroll();
+      const index = rowOfMessage(listRows, messageIndex);
       setMatch({ index, query });
       rows.scrollToIndex(index, { align: "center" });
     },
-    [rows, stopScroll],
+    [rows, listRows, stopScroll],
   );
   useEffect(() => {
     if (!match) return paintSearchHighlight([]);
@@ -302,7 +250,7 @@ export function MessageList({
     const from = rowIndexOf(event.target);
     if (!step || from === undefined || (event.target as Element).tagName !== "ARTICLE") return;
     const to = from + step;
-    if (to < 0 || to >= visible.length) return;
+    if (to < 0 || to >= listRows.length) return;
     event.preventDefault();
     setFocusedRow(to);
     rows.scrollToIndex(to, { align: "auto" });
@@ -317,7 +265,6 @@ export function MessageList({
     if (!feed.current?.contains(event.relatedTarget as Node | null)) setFocusedRow(undefined);
   };
 
-  const regenerable = lastRepliesOfTurns(visible);
   // The error notice below the list says why the last reply failed; that reply doesn't repeat it.
   const lastVisible = visible[visible.length - 1];
   const failedReplyId =
@@ -334,7 +281,10 @@ export function MessageList({
     <ThreadActionsContext.Provider value={actions}>
       <ReplyRunningContext.Provider value={isRunning}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+F anywhere in the list opens its search */}
-        <div className="crayon-message-list" onKeyDown={onListKeyDown}>
+        <div
+          className={`crayon-message-list${isAtBottom ? "" : " crayon-message-list--away"}`}
+          onKeyDown={onListKeyDown}
+        >
           {searching ? (
             <ThreadSearch messages={visible} onReveal={reveal} onClose={closeSearch} />
           ) : (
@@ -389,7 +339,8 @@ export function MessageList({
                   onBlur={onFeedBlur}
                 >
                   {items.map(({ index, key, start }) => {
-                    const message = visible[index]!;
+                    const { messages: rowMessages } = listRows[index]!;
+                    const message = rowMessages[0]!;
                     return (
                       <article
                         key={key}
@@ -397,19 +348,23 @@ export function MessageList({
                         data-index={index}
                         className={`crayon-message-list__row${match?.index === index ? " crayon-message-list__row--match" : ""}`}
                         aria-posinset={index + 1}
-                        aria-setsize={visible.length}
+                        aria-setsize={listRows.length}
                         style={{ transform: `translateY(${start}px)` }}
                         // A feed's articles take focus (PageDown/PageUp move between them).
                         // biome-ignore lint/a11y/noNoninteractiveTabindex: feed article
                         tabIndex={0}
                       >
-                        <MessageRow
-                          message={message}
-                          toolResults={resultsFor(message, allResults)}
-                          branch={branches[message.id]}
-                          errorShownBelow={message.id === failedReplyId}
-                          canRegenerate={regenerable.has(message.id)}
-                        />
+                        {message.role === "user" ? (
+                          <MessageRow message={message} branch={branches[message.id]} />
+                        ) : (
+                          <ReplyTurn
+                            messages={rowMessages}
+                            resultsOf={(m) => resultsFor(m, allResults)}
+                            branches={branches}
+                            failedReplyId={failedReplyId}
+                            isLast={index === listRows.length - 1}
+                          />
+                        )}
                       </article>
                     );
                   })}

@@ -22,6 +22,11 @@ export type MessageViewProps = {
   errorShownBelow?: boolean;
   /** The last reply of a turn: offers Regenerate. */
   canRegenerate?: boolean;
+  /**
+   * Part of a turn's reply shown as one (the message list): no action row of its own, the
+   * reply has one at its end.
+   */
+  inReply?: boolean;
 };
 
 function Body({ message, toolResults, errorShownBelow }: MessageViewProps) {
@@ -74,6 +79,7 @@ export function MessageView({
   branch,
   errorShownBelow,
   canRegenerate,
+  inReply,
 }: MessageViewProps) {
   const actions = useThreadActions();
   const [editing, setEditing] = useState(false);
@@ -99,7 +105,7 @@ export function MessageView({
   const isEditing = editing && userMessage !== undefined && actions !== null;
   // A streaming reply keeps room for the action row it gets when it finishes (styles.css), so
   // the reply does not move then.
-  const streaming = message.role === "assistant" && message.status === "streaming";
+  const streaming = !inReply && message.role === "assistant" && message.status === "streaming";
 
   // Failures (e.g. the thread became busy) show in the thread's error notice.
   const onEdit = actions && userMessage ? () => setEditing(true) : undefined;
@@ -132,7 +138,7 @@ export function MessageView({
           <Body message={message} toolResults={toolResults} errorShownBelow={errorShownBelow} />
         </div>
       )}
-      {!isEditing && (
+      {!isEditing && !inReply && (
         <div className="crayon-message__footer">
           {branch && branch.count > 1 && actions && (
             <BranchPicker messageId={message.id} branch={branch} onSwitch={actions.switchBranch} />

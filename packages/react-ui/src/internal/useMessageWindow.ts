@@ -1,4 +1,3 @@
-import type { Message } from "@crayonai/stream";
 import {
   defaultRangeExtractor,
   observeElementRect,
@@ -7,6 +6,7 @@ import {
   type Virtualizer,
 } from "@tanstack/react-virtual";
 import { useCallback, useMemo, useRef } from "react";
+import type { ListRow } from "./replyTurns";
 import { estimateRowHeight } from "./rowHeightEstimate";
 
 /** Pixels between two rows (the stylesheet's `.crayon-message-list__row + .crayon-message-list__row`). */
@@ -23,12 +23,12 @@ export const ROWS_WITHOUT_LAYOUT = 30;
 
 const SIZE_WITHOUT_LAYOUT = { width: 0, height: 1 };
 
-/** The ids of `messages`, the same array while they are the same ids (a reply streaming). */
-function useStableIds(messages: readonly Message[]): readonly string[] {
+/** The keys of `rows`, the same array while they are the same keys (a reply streaming). */
+function useStableIds(rows: readonly ListRow[]): readonly string[] {
   const previous = useRef<readonly string[]>([]);
   const last = previous.current;
-  if (last.length === messages.length && messages.every((m, i) => m.id === last[i])) return last;
-  previous.current = messages.map((m) => m.id);
+  if (last.length === rows.length && rows.every((row, i) => row.key === last[i])) return last;
+  previous.current = rows.map((row) => row.key);
   return previous.current;
 }
 
@@ -56,17 +56,19 @@ export type MessageWindow = {
 };
 
 /**
- * Windowing for the message list: only rows near the viewport are rendered. A row's measured
- * height is kept by message id (so it survives branch switches and the row leaving the window);
- * rows never measured have a height estimated from their text.
+ * Windowing for the message list: only rows near the viewport are rendered. A row is a user
+ * message or a whole reply (so a reply's height is measured as one and its parts never drift
+ * apart). A row's measured height is kept by its first message's id (so it survives branch
+ * switches, the row leaving the window and the reply growing); rows never measured have a height
+ * estimated from their text.
  */
 export function useMessageWindow(
-  messages: readonly Message[],
+  listRows: readonly ListRow[],
   scrollElement: () => HTMLElement | null,
 ): MessageWindow {
-  const ids = useStableIds(messages);
-  const current = useRef(messages);
-  current.current = messages;
+  const ids = useStableIds(listRows);
+  const current = useRef(listRows);
+  current.current = listRows;
   const focused = useRef<number | undefined>(undefined);
   const hasLayout = useRef(false);
 
@@ -76,8 +78,8 @@ export function useMessageWindow(
     // Keys change with the ids, so positions are recomputed when the list changes.
     getItemKey: useCallback((index: number) => ids[index] ?? index, [ids]),
     estimateSize: useCallback((index: number) => {
-      const message = current.current[index];
-      return message ? estimateRowHeight(message) : 0;
+      const row = current.current[index];
+      return row ? row.messages.reduce((sum, m) => sum + estimateRowHeight(m), 0) : 0;
     }, []),
     overscan: OVERSCAN,
     gap: ROW_GAP,
