@@ -57,7 +57,7 @@ describe.skipIf(noBrowser)("chat example", () => {
       const frames: { length: number; height: number }[] = [];
       (window as { replyFrames?: typeof frames }).replyFrames = frames;
       const record = () => {
-        const replies = document.querySelectorAll(".crayon-message--assistant");
+        const replies = document.querySelectorAll(".crayon-reply");
         const reply = replies[replies.length - 1];
         const body = reply?.querySelector(".crayon-message__body");
         if (reply && body) {
@@ -216,6 +216,55 @@ describe.skipIf(noBrowser)("chat example", () => {
     await page.getByRole("region", { name: "Weather in Paris" }).waitFor();
     await chat.waitForReplyEnd();
     await screenshot(page, "chat-tool-ui-weather");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("/tool Paris reads as one reply: text, the weather card, the answer, one action row", async () => {
+    const { page, errors, chat } = await open();
+    await chat.ask("/tool Paris");
+    const reply = page.locator(".crayon-reply").last();
+    await reply.getByRole("region", { name: "Weather in Paris" }).waitFor();
+    await expect(reply.getByText("Let me check the weather in Paris.").count()).resolves.toBe(1);
+    await expect(reply.locator(".crayon-message-controls").count()).resolves.toBe(1);
+    await expect(reply.getByRole("button", { name: "Copy" }).count()).resolves.toBe(1);
+    await expect(reply.getByRole("button", { name: "Regenerate" }).count()).resolves.toBe(1);
+    // The row is at the reply's end, after the answer, and shows without hovering (last reply).
+    const controls = reply.locator(".crayon-message-controls");
+    const answer = chat.lastAssistant();
+    const [answerBox, controlsBox] = await Promise.all([
+      answer.boundingBox(),
+      controls.boundingBox(),
+    ]);
+    expect(controlsBox!.y).toBeGreaterThanOrEqual(answerBox!.y + answerBox!.height - 1);
+    await expect(controls.evaluate((row) => getComputedStyle(row).opacity)).resolves.toBe("1");
+    await screenshot(page, "chat-weather-turn-one-reply");
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The conversations drawer slides away at phone width.
+    await page.waitForTimeout(500);
+    await chat.waitForListAtEnd();
+    await screenshot(page, "chat-weather-turn-one-reply-phone");
+
+    // Scrolled up, the jump-to-latest button sits below the messages, never over them.
+    await chat.ask("/markdown");
+    const list = page.locator(".crayon-message-list__scroll");
+    await list.hover();
+    await page.mouse.wheel(0, -3000);
+    const jump = page.getByRole("button", { name: "Scroll to latest message" });
+    await jump.waitFor();
+    await page.waitForTimeout(300);
+    const [listBox, jumpBox] = await Promise.all([list.boundingBox(), jump.boundingBox()]);
+    expect(jumpBox!.y).toBeGreaterThanOrEqual(listBox!.y + listBox!.height);
+    await screenshot(page, "chat-scroll-to-latest-phone");
+    await jump.click();
+    await chat.waitForListAtEnd();
+    // With a pointer away, an earlier reply's row waits for hover or focus; the last one shows.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    const opacityOf = (row: ReturnType<typeof page.locator>) =>
+      row.locator(".crayon-message-controls").evaluate((el) => getComputedStyle(el).opacity);
+    await expect(opacityOf(page.locator(".crayon-reply").first())).resolves.toBe("0");
+    await expect(opacityOf(page.locator(".crayon-reply").last())).resolves.toBe("1");
     expect(errors).toEqual([]);
     await page.close();
   });
