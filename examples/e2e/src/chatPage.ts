@@ -66,4 +66,14 @@ export class ChatPage {
   thread(title: string): Locator {
     return this.threadList.getByRole("button", { name: title, exact: true });
   }
+
+  /** The thread the list shows first (the most recently active one). */
+  latestThread(): Locator {
+    return this.threadList.locator(".crayon-thread-list__select").first();
+  }
+
+  /** The titles of the threads the list shows, in order. */
+  async threadTitles(): Promise<string[]> {
+    return this.threadList.locator(".crayon-thread-list__title").allTextContents();
+  }
 }

@@ -153,7 +153,8 @@ describe.skipIf(noBrowser)("chat example: every protocol of the switcher", () =>
 
       // The thread as the server saved it.
       await page.reload();
-      await chat.thread(`/tool ${city}`).click();
+      // The thread just used is the most recently active: first in the list.
+      await chat.latestThread().click();
       await page.getByText(`/tool ${city}`, { exact: true }).first().waitFor();
       await chat.waitForListAtEnd();
       expect(await chat.lastAssistantText()).toContain(

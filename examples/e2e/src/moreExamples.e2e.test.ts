@@ -51,7 +51,7 @@ describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
       await chat.waitForReplyEnd();
       await expect(chat.lastAssistant().locator("table").count()).resolves.toBe(1);
       await page.reload();
-      await chat.thread("/markdown").click();
+      await chat.latestThread().click();
       await chat.lastAssistant().locator("table").waitFor();
       await chat.waitForListAtEnd();
       await screenshot(page, "nextjs-after-reload");

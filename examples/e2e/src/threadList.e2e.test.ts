@@ -1,0 +1,84 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import { ChatPage } from "./chatPage";
+import { type ExampleServer, serveExample } from "./exampleServer";
+
+// The thread list of the chat example: titles made from the first exchange, threads ordered by
+// last activity (kept by the demo agent across a reload), and a search.
+describe.skipIf(noBrowser)("thread list", () => {
+  let browser: Browser;
+  let server: ExampleServer;
+
+  beforeAll(async () => {
+    server = await serveExample("chat", 4195);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it("titles threads, orders them by last activity and finds them by search", async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    const chat = new ChatPage(page);
+    await chat.input.waitFor();
+    await chat.ask("Plan a trip to Rome. A week in May, museums first.");
+    await chat.newChat();
+    await chat.ask("/tool Paris");
+    await chat.newChat();
+    await chat.ask("Café ideas near the Pantheon");
+
+    // Titles: the first sentence; a slash command dropped.
+    const titles = () => chat.threadTitles();
+    await expect(titles()).resolves.toEqual([
+      "Café ideas near the Pantheon",
+      "Paris",
+      "Plan a trip to Rome",
+    ]);
+    await expect(
+      chat.threadList.getByRole("heading", { name: "Today", exact: true }).count(),
+    ).resolves.toBe(1);
+
+    // A message in the oldest thread moves it to the top, and a reload keeps the order.
+    await chat.thread("Plan a trip to Rome").click();
+    await chat.ask("And what about June?");
+    await expect(titles()).resolves.toEqual([
+      "Plan a trip to Rome",
+      "Café ideas near the Pantheon",
+      "Paris",
+    ]);
+    await page.reload();
+    await chat.input.waitFor();
+    await page.waitForFunction(
+      () => document.querySelectorAll(".crayon-thread-list__select").length === 3,
+    );
+    await expect(titles()).resolves.toEqual([
+      "Plan a trip to Rome",
+      "Café ideas near the Pantheon",
+      "Paris",
+    ]);
+
+    // Search ignores case and accents.
+    const search = chat.threadList.getByRole("searchbox", { name: "Search conversations" });
+    await search.fill("CAFE");
+    await expect(titles()).resolves.toEqual(["Café ideas near the Pantheon"]);
+    await screenshot(page, "chat-thread-list-search-desktop");
+
+    // Keyboard: Arrow Down from the search enters the list, Enter opens the thread.
+    await search.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.getByText("Café ideas near the Pantheon", { exact: true }).last().waitFor();
+    await search.fill("");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator(".crayon-header").getByRole("button", { name: "Conversations" }).click();
+    await search.waitFor({ state: "visible" });
+    await search.fill("rome");
+    await expect(titles()).resolves.toEqual(["Plan a trip to Rome"]);
+    await page.waitForTimeout(300); // the drawer's slide
+    await screenshot(page, "chat-thread-list-search-phone");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
