@@ -101,7 +101,8 @@ describe.skipIf(noBrowser)("chat example", () => {
     await screenshot(page, "chat-stopped");
 
     await page.reload();
-    await chat.thread("/long").first().click();
+    // The stopped thread is the most recently active: first in the list.
+    await chat.latestThread().click();
     await chat.lastAssistant().getByText("Stopped").waitFor();
     const afterReload = await chat.lastAssistantText();
     // The server kept what the client showed (it may have sent a few more deltas before the
@@ -123,7 +124,8 @@ describe.skipIf(noBrowser)("chat example", () => {
 
     // The first thread finished on its own: no Stop button, not marked stopped, and longer
     // than any partial reply.
-    await chat.thread("/long switch threads").first().click();
+    // Titled without its command.
+    await chat.thread("switch threads").first().click();
     await page.waitForFunction(
       () => !document.querySelector(".crayon-thread-list__running"),
       undefined,
