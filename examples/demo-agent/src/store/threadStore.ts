@@ -61,7 +61,7 @@ function addActivityColumns(db: Database): void {
     if (!columns.has(column)) db.run(`ALTER TABLE threads ADD COLUMN ${column} TEXT`);
 }
 
-/** The last message's text on one line (a user's text, a reply's markdown), cut for the list. */
+/** The last message's text (a user's text, a reply's markdown), cut for the list. */
 function previewOf(messages: readonly Message[]): string | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
@@ -71,8 +71,9 @@ function previewOf(messages: readonly Message[]): string | undefined {
         : message.role === "assistant" && typeof message.content === "string"
           ? message.content
           : "";
-    const line = text.replace(/\s+/g, " ").trim();
-    if (line) return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
+    // Lines are kept, so a client can drop line-start markdown (quotes, lists) from it.
+    const kept = text.trim();
+    if (kept) return kept.length > PREVIEW_LENGTH ? `${kept.slice(0, PREVIEW_LENGTH - 1)}…` : kept;
   }
   return undefined;
 }
