@@ -41,3 +41,15 @@ export const TypedFromASchema: Story = {
     scripted: { threads: [BOOK_HOTEL_THREAD], selectedThreadId: BOOK_HOTEL_THREAD.threadId },
   },
 };
+
+/**
+ * A weather turn as one reply: the assistant's text, the weather card and the answer that uses
+ * its result read as one message, with one action row (Copy, Good / Bad, Regenerate) at its end.
+ * The last reply's row always shows; Copy copies both texts, not the tool's data.
+ */
+export const WeatherTurnAsOneReply: Story = {
+  args: {
+    onFeedback: (feedback) => console.info("feedback", feedback),
+    scripted: { send: SCRIPT_PROMPTS.toolDone, delayMs: 5 },
+  },
+};

@@ -151,7 +151,14 @@ export function chatScript(name: ScriptName, lastUserText = ""): ChatScript {
           {
             type: "tool-call-result",
             toolCallId: id,
-            content: JSON.stringify({ city: "Paris", temperature: 18, conditions: "sunny" }),
+            // The demo agent's weather report, so the demo weather card can show it.
+            content: JSON.stringify({
+              city: "Paris",
+              temperatureC: 18,
+              condition: "sunny",
+              humidityPercent: 55,
+              windKmh: 12,
+            }),
           },
           ...textDeltas("It is **18 °C and sunny** in Paris right now."),
         ],
