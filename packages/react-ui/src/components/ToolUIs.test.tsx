@@ -69,6 +69,9 @@ const confirmCall = [
   { type: "tool-call-end", toolCallId: "c1" },
 ] as const;
 
+/** The messages, not the thread list (whose preview repeats the last reply). */
+const replies = () => screen.getByRole("log", { name: "Messages" });
+
 function lastToolMessage(messages: unknown[]): ToolMessage | undefined {
   return (messages as ToolMessage[]).filter((m) => m.role === "tool").at(-1);
 }
@@ -116,7 +119,7 @@ describe("tool UIs", () => {
     expect(within(dialog).getByText("Delete 3 files?")).toBeTruthy();
 
     await user.click(within(dialog).getByRole("button", { name: "Yes" }));
-    await screen.findByText("Deleted.");
+    await within(replies()).findByText("Deleted.");
     expect(screen.getByText("Answered")).toBeTruthy();
     // The second request carries the UI's answer as the call's tool message.
     expect(backend.requests).toHaveLength(2);
@@ -134,7 +137,7 @@ describe("tool UIs", () => {
     ));
     await chat().threadManager.processMessage("Clean up");
     await user.click(await screen.findByRole("button", { name: "Close" }));
-    await screen.findByText("Okay, nothing deleted.");
+    await within(replies()).findByText("Okay, nothing deleted.");
     const answer = lastToolMessage(backend.requests[1]!.messages);
     expect(answer).toMatchObject({ toolCallId: "c1", error: "The user closed the dialog." });
   });
@@ -164,7 +167,7 @@ describe("tool UIs", () => {
     await user.click(first!);
     expect(backend.requests).toHaveLength(1);
     await user.click(screen.getByRole("button", { name: "Yes" }));
-    await screen.findByText("Both done.");
+    await within(replies()).findByText("Both done.");
     expect(backend.requests).toHaveLength(2);
   });
 
@@ -184,7 +187,7 @@ describe("tool UIs", () => {
     const group = await screen.findByRole("group", { name: "Delete files" });
     expect(group.textContent).toContain("Delete tmp?");
     await user.click(within(group).getByRole("button", { name: "Keep" }));
-    await screen.findByText("Kept them.");
+    await within(replies()).findByText("Kept them.");
     expect(screen.getByText("Decision: rejected")).toBeTruthy();
   });
 
