@@ -24,6 +24,8 @@ export function messageText(message: Message): string {
   // Rows come from storage too: anything that is not text is skipped, never thrown on.
   const content: unknown = message.content;
   if (message.role !== "user" && message.role !== "assistant") return "";
+  // A hidden message (e.g. a card's edit sent as context) is never shown, so never previewed.
+  if (message.role === "user" && message.isVisuallyHidden) return "";
   if (typeof content === "string") return plainText(content);
   if (!Array.isArray(content)) return "";
   const texts = content.map((part: { type?: unknown; text?: unknown } | null) =>
