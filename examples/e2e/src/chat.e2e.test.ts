@@ -172,7 +172,11 @@ describe.skipIf(noBrowser)("chat example", () => {
     const card = page.locator(".crayon-tool-call").filter({ hasText: "schedule_meeting" });
     await card.getByText("Approved by you").waitFor();
     await card.locator("summary").click();
-    await card.getByText('"title": "Release review"').waitFor();
+    await card.getByText("Approved with").waitFor();
+    // The arguments the user approved, then the result they gave.
+    await expect(card.locator("pre").first().innerText()).resolves.toContain(
+      '"title": "Release review"',
+    );
     await screenshot(page, "chat-approved-after-reload");
     expect(errors).toEqual([]);
     await page.close();
@@ -206,7 +210,9 @@ describe.skipIf(noBrowser)("chat example", () => {
     await chat.waitForReplyEnd();
     await screenshot(page, "chat-tool-ui-dialog");
     await dialog.getByRole("button", { name: "Book it" }).click();
-    await page
+    // In the reply (the thread list's preview repeats the same text).
+    await chat
+      .lastReply()
       .getByText("Booked: a table for 2 at Luigi's, Friday at 19:30.", { exact: true })
       .waitFor();
     await chat.waitForReplyEnd();
@@ -393,7 +399,7 @@ describe.skipIf(noBrowser)("chat example", () => {
       }
     });
     await chat.ask("/markdown");
-    const reply = chat.lastAssistant();
+    const reply = chat.lastReply();
     await reply.hover();
     await reply.getByRole("button", { name: "Copy", exact: true }).click();
     await reply.getByRole("button", { name: "Copied" }).waitFor();

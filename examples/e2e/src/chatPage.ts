@@ -24,6 +24,11 @@ export class ChatPage {
     return this.assistantMessages.last();
   }
 
+  /** The last reply: a turn's messages with its one action row. */
+  lastReply(): Locator {
+    return this.page.locator(".crayon-reply").last();
+  }
+
   async send(text: string) {
     await this.input.fill(text);
     await this.input.press("Enter");
