@@ -2,7 +2,7 @@ import "./nodeWebApis";
 import { useChat } from "@crayonai/react-core";
 import { CrayonChat } from "@crayonai/react-ui";
 import "@crayonai/react-ui/styles.css";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 // What the app's server answers: a Crayon SSE stream, here in two network chunks, the second
@@ -43,7 +43,9 @@ test("CrayonChat shows the reply the backend streams", async () => {
 
   await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
 
-  expect(await screen.findByText("Hello from the packed build")).toBeTruthy();
+  // In the messages (the thread list's preview repeats the reply's text).
+  const messages = screen.getByRole("log", { name: "Messages" });
+  expect(await within(messages).findByText("Hello from the packed build")).toBeTruthy();
   const [url, init] = global.fetch.mock.calls[0];
   expect(url).toBe("/api/chat");
   expect(JSON.parse(init.body).messages).toMatchObject([{ role: "user", content: "Hi" }]);
