@@ -5,12 +5,12 @@ import type { ReactElement } from "react";
 import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import { type Components, defaultUrlTransform } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
-import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { SKIP, visit } from "unist-util-visit";
 import { remarkCitations } from "./remarkCitations";
+import { remarkGfmParsing } from "./remarkGfmParsing";
 
 type ParseListener = (source: string) => void;
 const parseListeners = new Set<ParseListener>();
@@ -21,7 +21,7 @@ const parseListeners = new Set<ParseListener>();
 // removed below (react-markdown's `skipHtml`).
 const processor = unified()
   .use(remarkParse)
-  .use(remarkGfm)
+  .use(remarkGfmParsing)
   .use(remarkCitations)
   .use(remarkRehype, { allowDangerousHtml: true })
   .use(rehypeSanitize)
