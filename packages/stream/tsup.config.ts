@@ -18,7 +18,7 @@ export const entry = {
   "backends/ag-ui": "src/backends/ag-ui/index.ts",
   "backends/vercel": "src/backends/vercel/index.ts",
   "backends/openai": "src/backends/openai/index.ts",
-  accumulator: "src/accumulator/messageAccumulator.ts",
+  accumulator: "src/accumulator/index.ts",
   ids: "src/ids/index.ts",
   server: "src/server/crayonSSEEncoder.ts",
   "server/resumable": "src/server/resumable/index.ts",

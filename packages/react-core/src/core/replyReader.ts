@@ -1,5 +1,5 @@
 import type { CrayonStreamEvent, Message, StreamErrorEvent } from "@crayonai/stream";
-import { createMessageAccumulator } from "@crayonai/stream/accumulator";
+import { createLazyMessageAccumulator } from "@crayonai/stream/accumulator";
 import type { StreamBatching } from "../types";
 import { ABORTED, isSettled, untilAborted } from "./abortable";
 import { createBatchScheduler } from "./batchScheduler";
@@ -50,7 +50,8 @@ export type ReadReplyOptions = {
 export async function readReply(options: ReadReplyOptions): Promise<ReplyResult> {
   const { history, signal, batching } = options;
   const errors: StreamErrorEvent[] = [];
-  const accumulator = createMessageAccumulator({
+  // Lazy: the JSON Patch applier is only downloaded when a reply patches state or an activity.
+  const accumulator = createLazyMessageAccumulator({
     messages: history,
     continues: options.continues,
     agentState: options.agentState,
@@ -98,6 +99,8 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
         if (event.code !== "aborted") errors.push(event);
         continue;
       }
+      const loading = accumulator.prepare(event);
+      if (loading) await untilAborted(loading, signal);
       accumulator.apply(event);
       scheduler.schedule(() => options.onUpdate(update()));
       if (batching === "microtask" && !(await isSettled(next))) scheduler.idle();

@@ -1,4 +1,4 @@
-import type { CrayonStreamEvent } from "../events";
+import type { CrayonStreamEvent, JsonPatchOperation } from "../events";
 import { createId } from "../ids";
 import { isRecord } from "../internal/jsonData";
 import type {
@@ -15,6 +15,10 @@ import { validateMessages } from "../validation/validateMessages";
 import type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
 import { eventProblem } from "./eventProblem";
 import { patchedDocument } from "./jsonPatchDocument";
+
+/** How JSON Patches are applied ({@link patchedDocument}); undefined while it is not loaded. */
+export type PatchApplier = () => typeof patchedDocument | undefined;
+
 import { lockedMessageIds } from "./lockedMessageIds";
 import { createMessageDraft } from "./messageDraft";
 
@@ -35,6 +39,17 @@ export type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulato
  */
 export function createMessageAccumulator(
   options: MessageAccumulatorOptions = {},
+): MessageAccumulator {
+  return accumulatorWith(options, () => patchedDocument);
+}
+
+/**
+ * The accumulator, with JSON Patches applied by `jsonPatch`: a patch that arrives while it
+ * gives nothing is reported as `malformed_event` and changes nothing.
+ */
+export function accumulatorWith(
+  options: MessageAccumulatorOptions,
+  jsonPatch: PatchApplier,
 ): MessageAccumulator {
   const generateId = options.generateId ?? createId;
   const draft = createMessageDraft(options.messages ?? []);
@@ -144,6 +159,17 @@ export function createMessageAccumulator(
 
   const report = (code: "malformed_event" | "malformed_message", error: string) =>
     options.onError?.({ type: "error", code, error });
+  const patch = (
+    document: unknown,
+    operations: JsonPatchOperation[],
+    what: string,
+    fit?: (result: unknown) => boolean,
+  ) => {
+    const apply = jsonPatch();
+    if (apply) return apply(document, operations, what, report, fit);
+    report("malformed_event", `Could not apply the JSON Patch to ${what}: no applier is loaded.`);
+    return undefined;
+  };
 
   const targetActivity = (activityType: string, messageId?: string): ActivityMessage => {
     const id = messageId ?? activityByType.get(activityType);
@@ -308,7 +334,7 @@ export function createMessageAccumulator(
         let content = existing?.role === "activity" ? existing.content : {};
         if (event.patch) {
           const what = `the ${event.activityType} activity`;
-          const patched = patchedDocument(content, event.patch, what, report, isRecord);
+          const patched = patch(content, event.patch, what, isRecord);
           if (!patched) return;
           content = patched.result;
         }
@@ -365,7 +391,7 @@ export function createMessageAccumulator(
         agentState = event.snapshot;
         return;
       case "state-delta": {
-        const patched = patchedDocument(agentState ?? {}, event.delta, "the agent state", report);
+        const patched = patch(agentState ?? {}, event.delta, "the agent state");
         if (patched) agentState = patched.result;
         return;
       }

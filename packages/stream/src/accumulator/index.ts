@@ -1,0 +1,6 @@
+export type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
+export {
+  createLazyMessageAccumulator,
+  type LazyMessageAccumulator,
+} from "./lazyMessageAccumulator";
+export { createMessageAccumulator } from "./messageAccumulator";
