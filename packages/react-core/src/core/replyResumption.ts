@@ -1,6 +1,8 @@
 import type { Message } from "@crayonai/stream";
-import { DEFAULT_RECONNECT_DELAYS, resumableBody } from "./resumableBody";
 import type { ResolvedThreadParams } from "./threadHost";
+
+/** The default waits (ms) before each reconnection try: about 10 s in all. */
+const DEFAULT_RECONNECT_DELAYS: readonly number[] = [250, 500, 1000, 2000, 3000, 3000];
 
 /** The reconnection waits the params ask for, or undefined when replies are not reopened. */
 export function reconnectDelays(params: ResolvedThreadParams): readonly number[] | undefined {
@@ -11,8 +13,12 @@ export function reconnectDelays(params: ResolvedThreadParams): readonly number[]
 
 /** The connection of one reply: its response made reopenable, and whether it moved away. */
 export type ReplyConnection = {
-  /** `response`, with a body that reconnects when the params allow it. */
-  open(response: Response, threadId: string): Response;
+  /**
+   * `response`, with a body that reconnects when the params allow it. The reconnecting body's
+   * code is loaded then (apps that do not resume never download it); if it cannot be loaded,
+   * the reply is read as it is, without reconnection.
+   */
+  open(response: Response, threadId: string): Promise<Response>;
   /** True once the server said the reply is no longer running (it ended elsewhere). */
   readonly moved: boolean;
 };
@@ -30,8 +36,14 @@ export function replyConnection(
   const { resumeStream } = params;
   const connection = {
     moved: false,
-    open(response: Response, threadId: string): Response {
+    async open(response: Response, threadId: string): Promise<Response> {
       if (!delays || !resumeStream) return response;
+      let resumableBody: typeof import("./resumableBody").resumableBody;
+      try {
+        ({ resumableBody } = await import("./resumableBody"));
+      } catch {
+        return response;
+      }
       return resumableBody(response, {
         signal,
         delays,

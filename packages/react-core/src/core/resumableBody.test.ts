@@ -168,7 +168,7 @@ describe("resumableBody", () => {
 
   it("passes a clean end and an error response through untouched", async () => {
     const resume = vi.fn(async () => null);
-    const options = { signal: new AbortController().signal, resume };
+    const options = { signal: new AbortController().signal, resume, delays: [0] };
     expect(await readText(resumableBody(bytesResponse(splitBytes(FULL, MID_EMOJI)), options))).toBe(
       FULL,
     );

@@ -3,9 +3,6 @@ import { ChatError } from "./chatError";
 /** The header with which a resumed response says it starts at the position asked for. */
 export const RESUME_POSITION_HEADER = "X-Crayon-Resume-Position";
 
-/** The default waits (ms) before each reconnection try: about 10 s in all. */
-export const DEFAULT_RECONNECT_DELAYS: readonly number[] = [250, 500, 1000, 2000, 3000, 3000];
-
 export type ResumableBodyOptions = {
   /**
    * Reopens the reply from character `position`: a `Response` (with
@@ -16,7 +13,7 @@ export type ResumableBodyOptions = {
   /** The reply's signal: an abort ends the body at once (no reconnection). */
   signal: AbortSignal;
   /** The waits (ms) before each try; their number is the number of tries. */
-  delays?: readonly number[];
+  delays: readonly number[];
   /** A try begins (before its wait): `attempt` counts from 1. */
   onReconnecting?: (attempt: number) => void;
   /** A try succeeded: the body goes on. */
@@ -64,7 +61,7 @@ function isPermanent(error: unknown): boolean {
  */
 export function resumableBody(response: Response, options: ResumableBodyOptions): Response {
   if (!response.ok || !response.body) return response;
-  const { resume, signal, delays = DEFAULT_RECONNECT_DELAYS } = options;
+  const { resume, signal, delays } = options;
   // Aborted by the reply's signal or by the adapter cancelling the body.
   const local = new AbortController();
   const onAbort = () => local.abort(signal.reason);

@@ -290,7 +290,7 @@ export class ThreadCore implements ThreadOperations {
           const { onEvent } = params;
           if (onEvent) observeEvent = (event) => observe(() => onEvent(event, { threadId }));
           const response = attached ?? (await this.#request(history, controller, intent, threadId));
-          return params.streamProtocol.parse(connection.open(response, threadId));
+          return params.streamProtocol.parse(await connection.open(response, threadId));
         },
         onEvent: (event) => observeEvent?.(event),
         onUpdate: (update) => {
