@@ -1,8 +1,9 @@
 /**
  * `@crayonai/react-core`: React bindings for Crayon. `useChat` is the one hook most apps need;
- * `useThreadListManager` + `useThreadManager` are the escape hatch for custom layouts, and the
- * selector hooks subscribe a component to one slice of state. The engine under them is public
- * as `@crayonai/react-core/vanilla` (`createChat`), usable without React.
+ * `useThreadListManager` + `useThreadManager` are the escape hatch for custom layouts (with
+ * `useThreadGroups` and `useMinuteClock` for a thread sidebar), and the selector hooks
+ * subscribe a component to one slice of state. The engine under them is public as
+ * `@crayonai/react-core/vanilla` (`createChat`), usable without React.
  *
  * @packageDocumentation
  */
@@ -17,6 +18,7 @@ export type {
   StreamProtocolAdapter,
   ToolDefinition,
 } from "@crayonai/stream";
+export { type ArrangeThreadsOptions, arrangeThreads } from "./core/arrangeThreads";
 export { ChatError, type ChatErrorCode } from "./core/chatError";
 export {
   type DefinedTool,
@@ -38,6 +40,8 @@ export {
   useThreads,
 } from "./hooks/selectors";
 export { useChat } from "./hooks/useChat";
+export { useMinuteClock } from "./hooks/useMinuteClock";
+export { type UseThreadGroupsOptions, useThreadGroups } from "./hooks/useThreadGroups";
 export { useThreadListManager } from "./hooks/useThreadListManager";
 export { type UseThreadManagerParams, useThreadManager } from "./hooks/useThreadManager";
 export type {

@@ -27,7 +27,10 @@ export type Thread = {
   isRunning?: boolean;
 };
 
-/** Threads of one recency band ("Today", "Yesterday", "Previous 7 days", …), newest first. */
+/**
+ * Threads of one recency band ("Today", "Yesterday", "Previous 7 days", …), newest first, as
+ * `arrangeThreads` and `useThreadGroups` return them.
+ */
 export type ThreadGroup = {
   label: string;
   threads: Thread[];
@@ -361,6 +364,7 @@ export type ThreadManager = ThreadState & ThreadActions;
 
 /** The state of the thread list. */
 export type ThreadListState = {
+  /** The loaded threads, ordered by last activity (`updatedAt`, else `createdAt`), newest first. */
   threads: Thread[];
   /** The selected thread, or null for a new, empty thread. */
   selectedThreadId: string | null;
@@ -370,13 +374,11 @@ export type ThreadListState = {
   hasMore: boolean;
   /** Why the last list action failed, or null. Failed renames and deletes are rolled back. */
   error: ChatError | null;
-  /** The search text (`setQuery`); empty shows every thread. */
-  query: string;
   /**
-   * The threads to show: matching `query` (by title, preview and loaded text; case- and
-   * accent-insensitive), ordered by last activity and grouped by recency.
+   * The text the thread list is searched for (`setQuery`); empty for none. It is kept here so
+   * every view of the list shares it; `useThreadGroups` (or `arrangeThreads`) applies it.
    */
-  groups: ThreadGroup[];
+  query: string;
 };
 
 /** Actions on the thread list. */
@@ -395,7 +397,7 @@ export type ThreadListActions = {
   refresh: () => Promise<void>;
   /** Loads the next page, when `hasMore`. */
   loadMore: () => Promise<void>;
-  /** Filters `groups` to threads matching `query`. */
+  /** Sets `query`, the text the thread list is searched for. */
   setQuery: (query: string) => void;
 };
 

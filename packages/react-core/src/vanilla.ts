@@ -34,6 +34,7 @@ import type {
   UseChatParams,
 } from "./types";
 
+export { type ArrangeThreadsOptions, arrangeThreads } from "./core/arrangeThreads";
 export { ChatError, type ChatErrorCode } from "./core/chatError";
 export {
   type DefinedTool,

@@ -4,11 +4,10 @@ import {
   type Message,
   type UserMessage,
 } from "@crayonai/stream";
-import type { Thread, ThreadListActions, ThreadListPage, ThreadListState } from "../types";
+import type { Thread, ThreadListActions, ThreadListPage } from "../types";
 import { ChatError } from "./chatError";
 import type { ThreadCore } from "./threadCore";
 import { createThreadFor } from "./threadCreation";
-import { groupThreads } from "./threadGroups";
 import type { ChatOptions, ResolvedThreadParams, ThreadHost } from "./threadHost";
 import {
   createThreadListStore,
@@ -18,7 +17,7 @@ import {
 } from "./threadListStore";
 import { ThreadRegistry } from "./threadRegistry";
 import { threadsFromRows } from "./threadRows";
-import { foldText, messageText, previewOf } from "./threadText";
+import { previewOf } from "./threadText";
 import { titleFromMessages } from "./threadTitle";
 
 /** A page from the backend, validated: a result that is no page fails (the list stays). */
@@ -60,8 +59,6 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
   #listGeneration = 0;
   /** Per thread: how many updates were started, so a stale failure does not roll back a newer one. */
   readonly #updateGeneration = new Map<string, number>();
-  /** Per thread: the folded text of its loaded messages, for search. */
-  readonly #texts = new Map<string, string>();
   /** Threads with a streaming reply: how to stop following their messages. */
   readonly #following = new Map<ThreadCore, () => void>();
   /** Threads created here whose first reply has not ended: they get a title when it does. */
@@ -69,7 +66,7 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
 
   constructor(options: ChatOptions) {
     this.#options = options;
-    this.store = createThreadListStore((state) => this.#arrange(state));
+    this.store = createThreadListStore();
     this.#registry = new ThreadRegistry(this);
     this.actions = {
       selectThread: (id) => this.#selectThread(id),
@@ -86,28 +83,6 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
       loadMore: () => this.#loadMore(),
       setQuery: (query) => updateThreadList(this.store, { query }),
     };
-  }
-
-  /** The threads to show: those matching the query, by last activity, grouped by recency. */
-  #arrange({ threads, query }: ThreadListState): ReturnType<typeof groupThreads> {
-    const words = foldText(query).split(/\s+/).filter(Boolean);
-    const matching = words.length
-      ? threads.filter((thread) => {
-          const text = foldText(`${thread.title}\n${thread.preview ?? ""}`);
-          const loaded = this.#texts.get(thread.threadId) ?? "";
-          return words.every((word) => text.includes(word) || loaded.includes(word));
-        })
-      : threads;
-    return groupThreads(matching);
-  }
-
-  /** Keeps the searchable text of a thread's loaded messages. */
-  #index(threadId: string, core: ThreadCore): void {
-    const text = core.store.getState().messages.map(messageText).join("\n");
-    this.#texts.set(threadId, foldText(text));
-    updateThreadList(this.store, (state) =>
-      state.query ? { groups: this.store.arrange(state) } : undefined,
-    );
   }
 
   /** A message was sent or received in a thread: it moves up, with the new preview. */
@@ -138,8 +113,6 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     this.#following.get(core)?.();
     this.#following.delete(core);
     this.#touch(core);
-    const id = this.#registry.idOf(core);
-    if (id !== undefined) this.#index(id, core);
   }
 
   /**
@@ -207,10 +180,8 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     const core = this.#registry.open(threadId);
     updateThreadList(this.store, { selectedThreadId: threadId });
     if (!core.loaded && !core.store.getState().isRunning)
-      core.load().then(
-        () => this.#index(threadId, core),
-        () => {},
-      );
+      // A failed load is reported in the thread's own `error`: it never rejects.
+      void core.load();
   }
 
   #switchToNewThread(): void {
@@ -293,7 +264,6 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
       error: null,
     }));
     if (selectedThreadId === threadId) this.#switchToNewThread();
-    this.#texts.delete(threadId);
     const { deleteThread } = this.#options;
     try {
       if (deleteThread && !this.#registry.localOnly.has(threadId)) await deleteThread(threadId);

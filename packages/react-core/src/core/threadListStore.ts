@@ -1,32 +1,25 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Thread, ThreadGroup, ThreadListState } from "../types";
+import type { Thread, ThreadListState } from "../types";
+import { byLastActivity } from "./threadActivity";
 
-/**
- * The thread list's zustand store, and how it derives `groups` from `threads` and `query`
- * (kept in step by {@link updateThreadList}).
- */
-export type ThreadListStore = StoreApi<ThreadListState> & {
-  readonly arrange: (state: ThreadListState) => ThreadGroup[];
-};
+/** The thread list's zustand store; change it with {@link updateThreadList}. */
+export type ThreadListStore = StoreApi<ThreadListState>;
 
-export function createThreadListStore(
-  arrange: (state: ThreadListState) => ThreadGroup[],
-): ThreadListStore {
-  const store = createStore<ThreadListState>()(() => ({
+export function createThreadListStore(): ThreadListStore {
+  return createStore<ThreadListState>()(() => ({
     threads: [],
     selectedThreadId: null,
     isLoading: false,
     hasMore: false,
     error: null,
     query: "",
-    groups: [],
   }));
-  return Object.assign(store, { arrange });
 }
 
 /**
  * Applies the fields `change` returns (nothing for undefined). Subscribers hear of it only
- * when a field really changed: the list's state keeps its identity otherwise.
+ * when a field really changed: the list's state keeps its identity otherwise. `threads` is
+ * kept ordered by last activity, newest first.
  */
 export function updateThreadList(
   store: ThreadListStore,
@@ -39,10 +32,7 @@ export function updateThreadList(
   if (!next) return;
   const keys = Object.keys(next) as (keyof ThreadListState)[];
   if (!keys.some((key) => !Object.is(next[key], state[key]))) return;
-  const rearranged = ("threads" in next || "query" in next) && {
-    groups: store.arrange({ ...state, ...next }),
-  };
-  store.setState(rearranged ? { ...next, ...rearranged } : next);
+  store.setState(next.threads ? { ...next, threads: byLastActivity(next.threads) } : next);
 }
 
 /** `threads` with the thread `threadId` changed by `edit` (the same array if it is not there). */

@@ -1,4 +1,3 @@
-import { groupThreads } from "../core/threadGroups";
 import { idleThreadState } from "../core/threadStatus";
 import type {
   ChatManager,
@@ -53,7 +52,6 @@ export function fakeChat(
     hasMore: false,
     error: null,
     query: "",
-    groups: groupThreads(overrides.list?.threads ?? []),
   };
   const listActions: ThreadListActions = {
     selectThread: nothing,

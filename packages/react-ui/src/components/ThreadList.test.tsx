@@ -1,7 +1,8 @@
 import type { ChatManager } from "@crayonai/react-core";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { fakeChat } from "@crayonai/react-core/testing";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createBackend, expectNoAxeViolations, renderWithChat } from "../testing/chatHarness";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
@@ -260,5 +261,28 @@ describe("ThreadList, by recency", () => {
       ),
     );
     expect(within(nav()).getAllByRole("heading")[0]!.textContent).toBe("Today");
+  });
+});
+
+describe("ThreadList times", () => {
+  it("keeps a thread's relative time current while the list shows", () => {
+    vi.useFakeTimers();
+    try {
+      const threads = [
+        { threadId: "t1", title: "Trip to Rome", createdAt: new Date(Date.now() - 4 * 60_000) },
+      ];
+      const view = render(<ThreadList chat={fakeChat({ list: { threads } })} />);
+      const row = () => within(nav()).getByRole("button", { name: "Trip to Rome" });
+      const label = () =>
+        document.getElementById(row().getAttribute("aria-describedby")!.split(" ")[0]!);
+      expect(label()?.textContent).toBe("4 min");
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(label()?.textContent).toBe("5 min");
+      view.unmount();
+      // Nothing shows a time any more: no timer is left running.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,10 @@
-import { type ChatManager, type Thread, threadTimeLabel } from "@crayonai/react-core";
+import {
+  type ChatManager,
+  type Thread,
+  threadTimeLabel,
+  useMinuteClock,
+  useThreadGroups,
+} from "@crayonai/react-core";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { CloseIcon, PencilIcon } from "./StrokeIcon";
 import { ThreadDeleteConfirm } from "./ThreadDeleteConfirm";
@@ -83,10 +89,12 @@ function moveFocus(event: KeyboardEvent<HTMLElement>, from: HTMLElement | null):
 function ThreadRow({
   thread,
   selected,
+  now,
   onSelect,
 }: {
   thread: Thread;
   selected: boolean;
+  now: Date;
   onSelect: () => void;
 }) {
   const detailsId = useId();
@@ -117,7 +125,7 @@ function ThreadRow({
             className="crayon-thread-list__time"
             dateTime={date.toISOString()}
           >
-            {threadTimeLabel(date)}
+            {threadTimeLabel(date, now)}
           </time>
         )}
       </div>
@@ -131,8 +139,8 @@ function ThreadRow({
 /**
  * The conversations: start a new one, search them, select, rename or delete one. Threads are
  * ordered by last activity and grouped by recency ("Today", "Yesterday", …), each with the time
- * of its last activity and a one-line preview. A pulsing dot marks threads whose reply is still
- * streaming. Arrow keys, Home and End move between threads, Enter opens one, Delete asks to
+ * of its last activity ("5 min", kept current while the list shows) and a one-line preview. A
+ * pulsing dot marks threads whose reply is still streaming. Arrow keys, Home and End move between threads, Enter opens one, Delete asks to
  * delete it; from the search box, Arrow Down goes to the first thread and Escape clears it.
  */
 export function ThreadList({ chat, onNavigate }: ThreadListProps) {
@@ -141,6 +149,9 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
   const [confirmingDeleteId, setConfirmingDeleteId] = useState<string | null>(null);
   const groupId = useId();
   const searching = list.query.trim() !== "";
+  const navRef = useRef<HTMLElement>(null);
+  const now = useMinuteClock(navRef);
+  const groups = useThreadGroups(chat, { now });
 
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Escape" && list.query) {
@@ -197,6 +208,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
               <ThreadRow
                 thread={thread}
                 selected={selected}
+                now={now}
                 onSelect={() => {
                   list.selectThread(thread.threadId);
                   onNavigate?.();
@@ -228,7 +240,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
   };
 
   return (
-    <nav className="crayon-thread-list" aria-label="Conversations">
+    <nav ref={navRef} className="crayon-thread-list" aria-label="Conversations">
       <button
         type="button"
         className="crayon-button crayon-thread-list__new"
@@ -253,7 +265,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
       {/* Key presses bubble here from the threads' buttons. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: each thread is a focusable button */}
       <div className="crayon-thread-list__groups" onKeyDown={onListKeyDown}>
-        {list.groups.map((group, index) => (
+        {groups.map((group, index) => (
           <section
             key={group.label}
             className="crayon-thread-list__group"
@@ -267,7 +279,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
         ))}
       </div>
       <p className="crayon-thread-list__status" role="status">
-        {searching && list.groups.length === 0 ? "No conversations match." : ""}
+        {searching && groups.length === 0 ? "No conversations match." : ""}
       </p>
       {list.hasMore && (
         <button
