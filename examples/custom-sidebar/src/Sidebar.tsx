@@ -1,4 +1,4 @@
-import type { ThreadListManager } from "@crayonai/react-core";
+import { type ThreadListManager, useMinuteClock, useThreadGroups } from "@crayonai/react-core";
 import { useRef } from "react";
 import { ThreadRow } from "./ThreadRow";
 
@@ -7,8 +7,21 @@ export type SidebarProps = {
   threads: ThreadListManager;
 };
 
-/** The thread list, built from `ThreadListManager` state and actions only. */
+/**
+ * The thread list, built from `ThreadListManager` state and actions, with react-core's view
+ * helpers: `useThreadGroups` (search and recency groups) and `useMinuteClock` (relative times
+ * that stay current while the sidebar shows).
+ */
 export function Sidebar({ threads }: SidebarProps) {
+  const navRef = useRef<HTMLElement>(null);
+  const now = useMinuteClock(navRef);
+  const groups = useThreadGroups(threads, { now });
+  const searching = threads.query.trim() !== "";
+  let status = "";
+  if (threads.isLoading) status = "Loading…";
+  else if (searching && groups.length === 0) status = "No conversations match.";
+  else if (!searching && threads.threads.length === 0) status = "No conversations yet.";
+
   // A deleted row takes its focused button with it: keep the keyboard user in the sidebar.
   const newButton = useRef<HTMLButtonElement>(null);
   const deleteThread = (threadId: string) => {
@@ -17,7 +30,7 @@ export function Sidebar({ threads }: SidebarProps) {
   };
 
   return (
-    <nav className="sidebar" aria-label="Conversations">
+    <nav ref={navRef} className="sidebar" aria-label="Conversations">
       <button
         ref={newButton}
         type="button"
@@ -28,29 +41,46 @@ export function Sidebar({ threads }: SidebarProps) {
         + New conversation
       </button>
 
+      <input
+        type="search"
+        className="sidebar__search"
+        aria-label="Search conversations"
+        placeholder="Search"
+        value={threads.query}
+        onChange={(event) => threads.setQuery(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") threads.setQuery("");
+        }}
+      />
+
       {threads.error && (
         <p className="sidebar__error" role="alert">
           {threads.error.message}
         </p>
       )}
 
-      <ul className="sidebar__list">
-        {threads.threads.map((thread) => (
-          <ThreadRow
-            key={thread.threadId}
-            thread={thread}
-            isSelected={thread.threadId === threads.selectedThreadId}
-            onSelect={() => threads.selectThread(thread.threadId)}
-            onRename={(title) => threads.renameThread(thread.threadId, title)}
-            onDelete={() => deleteThread(thread.threadId)}
-          />
-        ))}
-      </ul>
+      {groups.map((group) => (
+        <section key={group.label} className="sidebar__group" aria-label={group.label}>
+          <h2 className="sidebar__group-label">{group.label}</h2>
+          <ul className="sidebar__list">
+            {group.threads.map((thread) => (
+              <ThreadRow
+                key={thread.threadId}
+                thread={thread}
+                now={now}
+                isSelected={thread.threadId === threads.selectedThreadId}
+                onSelect={() => threads.selectThread(thread.threadId)}
+                onRename={(title) => threads.renameThread(thread.threadId, title)}
+                onDelete={() => deleteThread(thread.threadId)}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
 
-      {threads.isLoading && <p className="sidebar__status">Loading…</p>}
-      {!threads.isLoading && threads.threads.length === 0 && (
-        <p className="sidebar__status">No conversations yet.</p>
-      )}
+      <p className="sidebar__status" role="status">
+        {status}
+      </p>
       {threads.hasMore && !threads.isLoading && (
         <button type="button" className="sidebar__more" onClick={threads.loadMore}>
           Load more

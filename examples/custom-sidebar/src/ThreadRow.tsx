@@ -1,17 +1,29 @@
-import type { Thread } from "@crayonai/react-core";
+import { type Thread, threadTimeLabel } from "@crayonai/react-core";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 
 /** Props of {@link ThreadRow}. */
 export type ThreadRowProps = {
   thread: Thread;
+  /** The time relative times count from (the sidebar's minute clock). */
+  now: Date;
   isSelected: boolean;
   onSelect: () => void;
   onRename: (title: string) => Promise<void>;
   onDelete: () => Promise<void>;
 };
 
-/** One conversation: select it, rename it in place (Enter saves, Escape cancels), delete it. */
-export function ThreadRow({ thread, isSelected, onSelect, onRename, onDelete }: ThreadRowProps) {
+/**
+ * One conversation, with the time of its last activity and a preview of its last message:
+ * select it, rename it in place (Enter saves, Escape cancels), delete it.
+ */
+export function ThreadRow({
+  thread,
+  now,
+  isSelected,
+  onSelect,
+  onRename,
+  onDelete,
+}: ThreadRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   // Enter or Escape end the edit; the blur that follows must not save a second time.
   const isEditing = useRef(false);
@@ -77,7 +89,15 @@ export function ThreadRow({ thread, isSelected, onSelect, onRename, onDelete }: 
         onClick={onSelect}
       >
         {thread.isRunning && <span className="thread__running" role="img" aria-label="Replying" />}
-        <span className="thread__title">{thread.title}</span>
+        <span className="thread__text">
+          <span className="thread__heading">
+            <span className="thread__title">{thread.title}</span>
+            <span className="thread__time">
+              {threadTimeLabel(thread.updatedAt ?? thread.createdAt, now)}
+            </span>
+          </span>
+          {thread.preview && <span className="thread__preview">{thread.preview}</span>}
+        </span>
       </button>
       <button
         ref={renameButton}

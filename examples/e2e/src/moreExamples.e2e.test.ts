@@ -15,7 +15,7 @@ describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
     await browser?.close();
   });
 
-  it("custom-sidebar: the hand-made sidebar lists the thread a reply streamed into", async () => {
+  it("custom-sidebar: the hand-made sidebar lists, groups and finds the thread a reply streamed into", async () => {
     const server = await serveExample("custom-sidebar", 4174);
     try {
       const { page, errors } = await openPage(browser, server.url);
@@ -29,6 +29,10 @@ describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
       await rename.waitFor();
       const title = (await rename.getAttribute("aria-label"))!.slice("Rename “".length, -1);
       expect(title).not.toBe("/tool");
+      // A second conversation, for the search to tell apart.
+      await page.getByTestId("new-thread").click();
+      await chat.ask("/markdown");
+      await expect(sidebar.getByRole("listitem").count()).resolves.toBe(2);
       await page.reload();
       await sidebar.getByText(title, { exact: true }).click();
       await chat
@@ -36,7 +40,26 @@ describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
         .getByText(/Berlin/)
         .first()
         .waitFor();
+      // Grouped by recency, with the time of its last activity.
+      const today = sidebar.getByRole("region", { name: "Today" });
+      await today.getByRole("heading", { name: "Today" }).waitFor();
+      const row = today.getByRole("listitem").filter({ hasText: title });
+      expect(await row.locator(".thread__time").textContent()).toMatch(/^(now|\d+ min)$/);
       await screenshot(page, "custom-sidebar-after-reload");
+
+      // Found by a search, ignoring case; a word no thread has empties the list until Escape.
+      const search = sidebar.getByRole("searchbox", { name: "Search conversations" });
+      await search.fill("BERLIN");
+      await sidebar.getByRole("listitem").nth(1).waitFor({ state: "detached" });
+      expect(await sidebar.getByRole("listitem").allInnerTexts()).toEqual([
+        expect.stringContaining(title),
+      ]);
+      await screenshot(page, "custom-sidebar-searched");
+      await search.fill("berlin no-such-word");
+      await sidebar.getByRole("status").getByText("No conversations match.").waitFor();
+      expect(await sidebar.getByRole("listitem").count()).toBe(0);
+      await search.press("Escape");
+      await sidebar.getByRole("listitem").nth(1).waitFor();
       expect(errors).toEqual([]);
       await page.close();
     } finally {
