@@ -140,8 +140,9 @@ function ThreadRow({
  * The conversations: start a new one, search them, select, rename or delete one. Threads are
  * ordered by last activity and grouped by recency ("Today", "Yesterday", …), each with the time
  * of its last activity ("5 min", kept current while the list shows) and a one-line preview. A
- * pulsing dot marks threads whose reply is still streaming. Arrow keys, Home and End move between threads, Enter opens one, Delete asks to
- * delete it; from the search box, Arrow Down goes to the first thread and Escape clears it.
+ * pulsing dot marks threads whose reply is still streaming. Arrow keys, Home and End move
+ * between threads, Enter opens one, Delete asks to delete it; from the search box, Arrow Down
+ * goes to the first thread and Escape clears it.
  */
 export function ThreadList({ chat, onNavigate }: ThreadListProps) {
   const list = chat.threadListManager;
