@@ -251,6 +251,15 @@ describe.skipIf(noBrowser)("chat example", () => {
     // The conversations drawer slides away at phone width.
     await page.waitForTimeout(500);
     await chat.waitForListAtEnd();
+    // The card's temperature ("-1 °C") stays on one line in the narrow card.
+    const temperatureLines = await reply
+      .locator(".demo-weather__temperature")
+      .evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+    expect(temperatureLines).toBe(1);
     await screenshot(page, "chat-weather-turn-one-reply-phone");
 
     // Scrolled up, the jump-to-latest button sits below the messages, never over them.
@@ -331,6 +340,95 @@ describe.skipIf(noBrowser)("chat example", () => {
     await banner.getByRole("button", { name: "New chat" }).click();
     await chat.assistantMessages.first().waitFor({ state: "detached" });
     await screenshot(page, "chat-phone-new-chat");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a reply that reasoned says how long it thought, and says the same after a reload", async () => {
+    const { page, errors, chat } = await open();
+    await chat.send("/reason");
+    const summary = page
+      .getByRole("log", { name: "Messages" })
+      .locator(".crayon-reasoning summary")
+      .last();
+    await summary.getByText("Thinking…").waitFor();
+    await chat.waitForReplyEnd();
+    // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what is compared
+    const label = (await summary.innerText()).trim();
+    expect(label).toMatch(/^Thought for \d+ s$/);
+    await screenshot(page, "chat-reasoning-duration");
+
+    // The thread is in the URL: a reload reopens it, with the duration kept in the message.
+    await page.reload();
+    await chat.lastReply().getByText("22 weekdays").first().waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what is compared
+    await expect(summary.innerText().then((text) => text.trim())).resolves.toBe(label);
+    await screenshot(page, "chat-reasoning-duration-after-reload");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("on a phone the bottom tray's launcher icon and the open tray are centred", async () => {
+    const { page, errors } = await openPage(browser, `${url()}/?layout=bottom-tray`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const launcher = page.getByRole("button", { name: /^Open chat with / });
+    await launcher.waitFor();
+    /** Left and right gaps of `inner` inside `outer`, rounded to 0.1 px. */
+    const gaps = (
+      inner: { x: number; width: number },
+      outer: { x: number; width: number },
+    ): [number, number] => [
+      Math.round((inner.x - outer.x) * 10) / 10,
+      Math.round((outer.x + outer.width - inner.x - inner.width) * 10) / 10,
+    ];
+    const iconGaps = async (button: typeof launcher) => {
+      const [icon, box] = await Promise.all([
+        button.locator("svg").boundingBox(),
+        button.boundingBox(),
+      ]);
+      return gaps(icon!, box!);
+    };
+    const [left, right] = await iconGaps(launcher);
+    expect(Math.abs(left - right)).toBeLessThanOrEqual(1);
+    await screenshot(page, "chat-tray-closed-phone");
+
+    await launcher.click();
+    const tray = page.getByRole("dialog", { name: /^Chat with / });
+    await tray.getByRole("textbox", { name: "Message" }).waitFor();
+    const viewport = { x: 0, width: await page.evaluate(() => window.innerWidth) };
+    const [trayLeft, trayRight] = gaps((await tray.boundingBox())!, viewport);
+    expect(trayLeft).toBeGreaterThan(0);
+    expect(Math.abs(trayLeft - trayRight)).toBeLessThanOrEqual(1);
+    const close = page.getByRole("button", { name: /^Close chat with / });
+    const [closeLeft, closeRight] = await iconGaps(close);
+    expect(Math.abs(closeLeft - closeRight)).toBeLessThanOrEqual(1);
+    await screenshot(page, "chat-tray-open-phone");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("inline code in a table cell stays on one line (no break at its hyphens) on a phone", async () => {
+    const { page, errors, chat } = await open();
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The demo agent quotes a message it does not know back as markdown: a table whose first
+    // column holds a hyphenated identifier and whose second a sentence long enough to squeeze it.
+    const identifier = "stream-resume-after-reload";
+    await chat.input.fill(
+      [
+        "| Option | What it does |",
+        "| --- | --- |",
+        `| \`${identifier}\` | Reopens a reply that was still streaming when the page was reloaded, from where it stopped, without asking the model again |`,
+      ].join("\n"),
+    );
+    await chat.input.press("Enter");
+    await chat.stopButton.waitFor();
+    await chat.waitForReplyEnd();
+    const code = chat.lastReply().locator("td code").filter({ hasText: identifier });
+    await code.waitFor();
+    // One line box (an inline element has one client rect per line it spans), however narrow
+    // the column got.
+    await expect(code.evaluate((element) => element.getClientRects().length)).resolves.toBe(1);
+    await screenshot(page, "chat-table-inline-code-phone");
     expect(errors).toEqual([]);
     await page.close();
   });
