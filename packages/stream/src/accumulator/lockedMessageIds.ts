@@ -6,7 +6,8 @@ import type { Message } from "../message";
  * history that this response may not continue. Some servers reuse an id across requests (an
  * OpenAI-compatible server that repeats its completion id): without this, the new reply would
  * be appended into an earlier, finished message. Each locked id maps to one fresh id, so all
- * the events of that message still land together.
+ * the events of that message still land together. Activities are never locked: they are
+ * updated across runs by design.
  */
 export function lockedMessageIds(
   history: readonly Message[],
@@ -15,7 +16,11 @@ export function lockedMessageIds(
 ): (event: CrayonStreamEvent) => CrayonStreamEvent {
   const open = new Set(continues);
   const locked = new Set<string>();
-  for (const message of history) if (!open.has(message.id)) locked.add(message.id);
+  for (const message of history) {
+    // An activity is a live document that a later run may update (a task board whose card is
+    // edited and re-run): its id stays open.
+    if (!open.has(message.id) && message.role !== "activity") locked.add(message.id);
+  }
   const fresh = new Map<string, string>();
   const own = (id: string): string => {
     let mapped = fresh.get(id);

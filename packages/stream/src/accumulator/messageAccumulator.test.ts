@@ -268,6 +268,31 @@ describe("createMessageAccumulator", () => {
     expect((acc.getMessages()[1] as AssistantMessage).content).toBe("Checking. It is 42.");
   });
 
+  it("lets a later run patch an activity of the history (a re-run on an earlier board)", () => {
+    const board: Message = {
+      id: "board",
+      role: "activity",
+      activityType: "task-board",
+      content: { tasks: [{ id: "fetch", status: "completed" }] },
+    };
+    const acc = createMessageAccumulator({
+      messages: [user, board],
+      continues: [],
+      generateId: ids(),
+    });
+    acc.apply({
+      type: "activity-delta",
+      activityType: "task-board",
+      messageId: "board",
+      patch: [{ op: "replace", path: "/tasks/0/status", value: "running" }],
+    });
+    acc.finish();
+    expect(acc.getMessages()).toEqual([
+      user,
+      { ...board, content: { tasks: [{ id: "fetch", status: "running" }] } },
+    ]);
+  });
+
   it("stops thinking at finish even without reasoning-end", () => {
     const acc = run([{ type: "reasoning-delta", text: "..." }]);
     acc.finish();
