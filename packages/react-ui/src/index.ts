@@ -51,6 +51,11 @@ export {
 export { type ToolUIPropsOf, type ToolUIsFor, toolUIsFor } from "./components/toolUIsFor";
 export { UserMessageContent } from "./components/UserMessageContent";
 export {
+  type ScrollToMessage,
+  type ScrollToMessageOptions,
+  useScrollToMessage,
+} from "./components/useScrollToMessage";
+export {
   type ConversationStarter,
   type ConversationStartersConfig,
   type WelcomeMessageConfig,

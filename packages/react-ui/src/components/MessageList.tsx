@@ -14,6 +14,7 @@ import {
 import { useStickToBottom } from "use-stick-to-bottom";
 import { ReplyRunningContext } from "../internal/replyRunningContext";
 import { rowOfMessage, rowsOfTurns } from "../internal/replyTurns";
+import { type Boxed, keepInView, type ViewAlign, whenRowRendered } from "../internal/rowInView";
 import { paintSearchHighlight, textRangesOf } from "../internal/searchHighlight";
 import { ThreadActionsContext } from "../internal/threadActionsContext";
 import { useMessageWindow } from "../internal/useMessageWindow";
@@ -25,6 +26,7 @@ import { ReplyAnnouncer } from "./ReplyAnnouncer";
 import { ReplyTurn } from "./ReplyTurn";
 import { ArrowDownIcon, SearchIcon } from "./StrokeIcon";
 import { ThreadSearch } from "./ThreadSearch";
+import { type ScrollToMessage, ScrollToMessageContext } from "./useScrollToMessage";
 
 /**
  * How the list scrolls: `"always"` follows the reply as it streams (until the user scrolls up);
@@ -86,45 +88,10 @@ function rowIndexOf(element: EventTarget | null): number | undefined {
   return Number.isInteger(index) ? index : undefined;
 }
 
-/**
- * Keeps `range` (text in a long reply, maybe far below its row's top) in `list`'s view for a few
- * frames, while the scroll to its row settles as rows around it are measured.
- */
-function keepInView(list: HTMLElement, range: Range): () => void {
-  // A DOM without layout has no geometry for text.
-  if (typeof range.getBoundingClientRect !== "function") return () => {};
-  let frames = 20;
-  let handle = 0;
-  const check = () => {
-    const view = list.getBoundingClientRect();
-    const text = range.getBoundingClientRect();
-    if (text.top < view.top || text.bottom > view.bottom) {
-      list.scrollTop += text.top - view.top - view.height / 2;
-    }
-    if (frames-- > 0) handle = requestAnimationFrame(check);
-  };
-  check();
-  return () => cancelAnimationFrame(handle);
-}
-
-/**
- * Calls `then` with the row at `index` once it is rendered (a row scrolled to appears a frame
- * or two later), giving up after about half a second.
- */
-function whenRowRendered(
-  list: () => HTMLElement | null,
-  index: number,
-  then: (row: HTMLElement) => void,
-): () => void {
-  let frames = 30;
-  let handle = 0;
-  const look = () => {
-    const row = list()?.querySelector<HTMLElement>(`[data-index="${index}"]`);
-    if (row) then(row);
-    else if (frames-- > 0) handle = requestAnimationFrame(look);
-  };
-  look();
-  return () => cancelAnimationFrame(handle);
+/** The element of message `id` in `row` (a reply's row holds several), or the row. */
+function messageElement(row: HTMLElement, id: string): HTMLElement {
+  const parts = row.querySelectorAll<HTMLElement>("[data-message-id]");
+  return Array.from(parts).find((part) => part.dataset.messageId === id) ?? row;
 }
 
 /**
@@ -186,45 +153,103 @@ export function MessageList({
 
   // A user message is a row, and so is each reply: everything of its turn up to the next one.
   const listRows = useMemo(() => rowsOfTurns(visible), [visible]);
-  const { rows, setFocusedRow } = useMessageWindow(listRows, () => scrollRef.current);
+  const { rows, setFocusedRow, setRevealedRow } = useMessageWindow(
+    listRows,
+    () => scrollRef.current,
+  );
   const feed = useRef<HTMLDivElement>(null);
+
+  // Going to a row (a search match, or a message asked for with useScrollToMessage) is the
+  // reader's move: the list stops following the reply, renders the row wherever the scroll is,
+  // and holds what `target` finds in it at `align` while the rows around it are measured.
+  const latest = useRef({ visible, listRows, stopScroll });
+  latest.current = { visible, listRows, stopScroll };
+  const stopShowing = useRef(() => {});
+  const showRow = useCallback(
+    <T extends Boxed>(
+      index: number,
+      target: (row: HTMLElement) => T,
+      align: ViewAlign,
+      behavior: "auto" | "smooth" = "auto",
+    ): Promise<T | undefined> => {
+      const list = scrollRef.current;
+      stopShowing.current();
+      if (!list) return Promise.resolve(undefined);
+      latest.current.stopScroll();
+      setRevealedRow(index);
+      rows.scrollToIndex(index, { align: align === "nearest" ? "auto" : align, behavior });
+      return new Promise((resolve) => {
+        let stopKeeping = () => {};
+        const settle = (found?: T) => {
+          stopShowing.current = () => {};
+          setRevealedRow(undefined);
+          resolve(found);
+        };
+        const stopWaiting = whenRowRendered(
+          () => feed.current,
+          index,
+          (row) => {
+            const found = target(row);
+            stopKeeping = keepInView(
+              list,
+              found,
+              align,
+              () => behavior === "smooth" && rows.isScrolling,
+              (held) => settle(held ? found : undefined),
+            );
+          },
+          settle,
+        );
+        stopShowing.current = () => {
+          stopWaiting();
+          stopKeeping();
+          settle();
+        };
+      });
+    },
+    [rows, scrollRef, setRevealedRow],
+  );
+  useEffect(() => () => stopShowing.current(), []);
+  const scrollToMessage = useCallback<ScrollToMessage>(
+    (messageId, { align = "start", behavior } = {}) => {
+      const { visible, listRows } = latest.current;
+      const index = visible.findIndex((m) => m.id === messageId);
+      if (index < 0) return Promise.resolve(undefined);
+      const inRow = (row: HTMLElement) => messageElement(row, messageId);
+      return showRow(rowOfMessage(listRows, index), inRow, align, behavior);
+    },
+    [showRow],
+  );
 
   // In-thread search: the match's row is scrolled to, marked, and its text highlighted.
   const [searching, setSearching] = useState(false);
-  const [match, setMatch] = useState<{ index: number; query: string }>();
+  const [match, setMatch] = useState<number>();
   const searchButton = useRef<HTMLButtonElement>(null);
   const reveal = useCallback(
     (messageIndex: number, query: string) => {
-      // Going to a match is the reader's move: the list stops following the reply.
-      stopScroll();
-      const index = rowOfMessage(listRows, messageIndex);
-      setMatch({ index, query });
-      rows.scrollToIndex(index, { align: "center" });
+      const index = rowOfMessage(latest.current.listRows, messageIndex);
+      setMatch(index);
+      showRow(
+        index,
+        (row) => {
+          const ranges = textRangesOf(row, query);
+          paintSearchHighlight(ranges);
+          // The words may be far below the row's top, in a long reply.
+          return ranges[0] ?? row;
+        },
+        "center",
+      );
     },
-    [rows, listRows, stopScroll],
+    [showRow],
   );
   useEffect(() => {
-    if (!match) return paintSearchHighlight([]);
-    let stopKeeping = () => {};
-    const stopWaiting = whenRowRendered(
-      () => feed.current,
-      match.index,
-      (row) => {
-        const ranges = textRangesOf(row, match.query);
-        paintSearchHighlight(ranges);
-        const list = scrollRef.current;
-        if (ranges[0] && list) stopKeeping = keepInView(list, ranges[0]);
-      },
-    );
-    return () => {
-      stopWaiting();
-      stopKeeping();
-    };
-  }, [match, scrollRef]);
+    if (match === undefined) paintSearchHighlight([]);
+  }, [match]);
   // Closing the search gives focus back to its button (rendered again once it closed).
   const refocusSearchButton = useRef(false);
   const closeSearch = useCallback(() => {
     refocusSearchButton.current = true;
+    stopShowing.current();
     setSearching(false);
     setMatch(undefined);
   }, []);
@@ -279,131 +304,133 @@ export function MessageList({
   const items = rows.getVirtualItems();
   return (
     <ThreadActionsContext.Provider value={actions}>
-      <ReplyRunningContext.Provider value={isRunning}>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+F anywhere in the list opens its search */}
-        <div
-          className={`crayon-message-list${isAtBottom ? "" : " crayon-message-list--away"}`}
-          onKeyDown={onListKeyDown}
-        >
-          {searching ? (
-            <ThreadSearch messages={visible} onReveal={reveal} onClose={closeSearch} />
-          ) : (
-            visible.length > 0 && (
-              <button
-                ref={searchButton}
-                type="button"
-                className="crayon-thread-search__open"
-                aria-label="Search this conversation"
-                title="Search this conversation (Ctrl+F)"
-                aria-keyshortcuts="Control+F Meta+F"
-                onClick={() => setSearching(true)}
-              >
-                <SearchIcon />
-              </button>
-            )
-          )}
+      <ScrollToMessageContext.Provider value={scrollToMessage}>
+        <ReplyRunningContext.Provider value={isRunning}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+F anywhere in the list opens its search */}
           <div
-            ref={scrollRef}
-            className="crayon-message-list__scroll"
-            role="log"
-            aria-label="Messages"
-            aria-live="off"
-            aria-busy={isRunning}
-            // The log scrolls: keyboard users need to reach it.
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
-            tabIndex={0}
+            className={`crayon-message-list${isAtBottom ? "" : " crayon-message-list--away"}`}
+            onKeyDown={onListKeyDown}
           >
-            <div ref={contentRef} className="crayon-message-list__content">
-              {isLoadingMessages && (
-                <div className="crayon-loading-messages" role="status">
-                  Loading messages…
-                </div>
-              )}
-              {unlisted > 0 && (
-                <div className="crayon-render-error" role="note">
-                  {unlisted === 1
-                    ? "1 message could not be displayed"
-                    : `${unlisted} messages could not be displayed`}
-                </div>
-              )}
-              {visible.length > 0 && (
-                <div
-                  ref={feed}
-                  className="crayon-message-list__rows"
-                  role="feed"
-                  aria-busy={isRunning}
-                  // Rows out of the window take their (measured or estimated) room.
-                  style={{ height: rows.getTotalSize() }}
-                  onKeyDown={onFeedKeyDown}
-                  onFocus={onFeedFocus}
-                  onBlur={onFeedBlur}
+            {searching ? (
+              <ThreadSearch messages={visible} onReveal={reveal} onClose={closeSearch} />
+            ) : (
+              visible.length > 0 && (
+                <button
+                  ref={searchButton}
+                  type="button"
+                  className="crayon-thread-search__open"
+                  aria-label="Search this conversation"
+                  title="Search this conversation (Ctrl+F)"
+                  aria-keyshortcuts="Control+F Meta+F"
+                  onClick={() => setSearching(true)}
                 >
-                  {items.map(({ index, key, start }) => {
-                    const { messages: rowMessages } = listRows[index]!;
-                    const message = rowMessages[0]!;
-                    return (
-                      <article
-                        key={key}
-                        ref={rows.measureElement}
-                        data-index={index}
-                        className={`crayon-message-list__row${match?.index === index ? " crayon-message-list__row--match" : ""}`}
-                        aria-posinset={index + 1}
-                        aria-setsize={listRows.length}
-                        style={{ transform: `translateY(${start}px)` }}
-                        // A feed's articles take focus (PageDown/PageUp move between them).
-                        // biome-ignore lint/a11y/noNoninteractiveTabindex: feed article
-                        tabIndex={0}
-                      >
-                        {message.role === "user" ? (
-                          <MessageRow message={message} branch={branches[message.id]} />
-                        ) : (
-                          <ReplyTurn
-                            messages={rowMessages}
-                            resultsOf={(m) => resultsFor(m, allResults)}
-                            branches={branches}
-                            failedReplyId={failedReplyId}
-                            isLast={index === listRows.length - 1}
-                          />
-                        )}
-                      </article>
-                    );
-                  })}
-                </div>
-              )}
-              {isRunning &&
-                isWaitingForFirstToken(messages) &&
-                (loadingComponent ? loadingComponent() : <DefaultLoadingIndicator />)}
-              {error && (
-                <ErrorNotice
-                  error={error}
-                  onRetry={canRetry ? () => retry().catch(() => {}) : undefined}
-                />
-              )}
+                  <SearchIcon />
+                </button>
+              )
+            )}
+            <div
+              ref={scrollRef}
+              className="crayon-message-list__scroll"
+              role="log"
+              aria-label="Messages"
+              aria-live="off"
+              aria-busy={isRunning}
+              // The log scrolls: keyboard users need to reach it.
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
+              tabIndex={0}
+            >
+              <div ref={contentRef} className="crayon-message-list__content">
+                {isLoadingMessages && (
+                  <div className="crayon-loading-messages" role="status">
+                    Loading messages…
+                  </div>
+                )}
+                {unlisted > 0 && (
+                  <div className="crayon-render-error" role="note">
+                    {unlisted === 1
+                      ? "1 message could not be displayed"
+                      : `${unlisted} messages could not be displayed`}
+                  </div>
+                )}
+                {visible.length > 0 && (
+                  <div
+                    ref={feed}
+                    className="crayon-message-list__rows"
+                    role="feed"
+                    aria-busy={isRunning}
+                    // Rows out of the window take their (measured or estimated) room.
+                    style={{ height: rows.getTotalSize() }}
+                    onKeyDown={onFeedKeyDown}
+                    onFocus={onFeedFocus}
+                    onBlur={onFeedBlur}
+                  >
+                    {items.map(({ index, key, start }) => {
+                      const { messages: rowMessages } = listRows[index]!;
+                      const message = rowMessages[0]!;
+                      return (
+                        <article
+                          key={key}
+                          ref={rows.measureElement}
+                          data-index={index}
+                          className={`crayon-message-list__row${match === index ? " crayon-message-list__row--match" : ""}`}
+                          aria-posinset={index + 1}
+                          aria-setsize={listRows.length}
+                          style={{ transform: `translateY(${start}px)` }}
+                          // A feed's articles take focus (PageDown/PageUp move between them).
+                          // biome-ignore lint/a11y/noNoninteractiveTabindex: feed article
+                          tabIndex={0}
+                        >
+                          {message.role === "user" ? (
+                            <MessageRow message={message} branch={branches[message.id]} />
+                          ) : (
+                            <ReplyTurn
+                              messages={rowMessages}
+                              resultsOf={(m) => resultsFor(m, allResults)}
+                              branches={branches}
+                              failedReplyId={failedReplyId}
+                              isLast={index === listRows.length - 1}
+                            />
+                          )}
+                        </article>
+                      );
+                    })}
+                  </div>
+                )}
+                {isRunning &&
+                  isWaitingForFirstToken(messages) &&
+                  (loadingComponent ? loadingComponent() : <DefaultLoadingIndicator />)}
+                {error && (
+                  <ErrorNotice
+                    error={error}
+                    onRetry={canRetry ? () => retry().catch(() => {}) : undefined}
+                  />
+                )}
+              </div>
+            </div>
+            {!isAtBottom && (
+              <button
+                type="button"
+                className="crayon-scroll-to-latest"
+                aria-label="Scroll to latest message"
+                title="Scroll to latest message"
+                onClick={() => scrollToBottom()}
+              >
+                <ArrowDownIcon />
+              </button>
+            )}
+            <ReplyAnnouncer
+              threadId={thread.threadId}
+              messages={messages}
+              isRunning={isRunning}
+              agentName={agentName}
+            />
+            {/* Always there, so the change is announced; empty (and hidden) unless reconnecting. */}
+            <div className="crayon-reconnecting" role="status" aria-live="polite">
+              {thread.status === "reconnecting" ? "Reconnecting…" : null}
             </div>
           </div>
-          {!isAtBottom && (
-            <button
-              type="button"
-              className="crayon-scroll-to-latest"
-              aria-label="Scroll to latest message"
-              title="Scroll to latest message"
-              onClick={() => scrollToBottom()}
-            >
-              <ArrowDownIcon />
-            </button>
-          )}
-          <ReplyAnnouncer
-            threadId={thread.threadId}
-            messages={messages}
-            isRunning={isRunning}
-            agentName={agentName}
-          />
-          {/* Always there, so the change is announced; empty (and hidden) unless reconnecting. */}
-          <div className="crayon-reconnecting" role="status" aria-live="polite">
-            {thread.status === "reconnecting" ? "Reconnecting…" : null}
-          </div>
-        </div>
-      </ReplyRunningContext.Provider>
+        </ReplyRunningContext.Provider>
+      </ScrollToMessageContext.Provider>
     </ThreadActionsContext.Provider>
   );
 }

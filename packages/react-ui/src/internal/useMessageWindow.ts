@@ -5,7 +5,7 @@ import {
   useVirtualizer,
   type Virtualizer,
 } from "@tanstack/react-virtual";
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { ListRow } from "./replyTurns";
 import { estimateRowHeight } from "./rowHeightEstimate";
 
@@ -32,20 +32,21 @@ function useStableIds(rows: readonly ListRow[]): readonly string[] {
   return previous.current;
 }
 
-/** The window of rows to render: the range in view, the focused row, or the end without layout. */
-function rowsToRender(range: Range, hasLayout: boolean, focused: number | undefined): number[] {
+/**
+ * The window of rows to render: the range in view (or the end, without layout), and the kept
+ * rows: the focused one (or focus would fall to the page) and one being scrolled to.
+ */
+function rowsToRender(range: Range, hasLayout: boolean, kept: (number | undefined)[]): number[] {
   const indexes = hasLayout
     ? defaultRangeExtractor(range)
     : Array.from(
         { length: Math.min(range.count, ROWS_WITHOUT_LAYOUT) },
         (_, i) => range.count - Math.min(range.count, ROWS_WITHOUT_LAYOUT) + i,
       );
-  // The focused row stays mounted while scrolled away, or focus would fall to the page.
-  if (focused !== undefined && focused < range.count && !indexes.includes(focused)) {
-    indexes.push(focused);
-    indexes.sort((a, b) => a - b);
+  for (const index of kept) {
+    if (index !== undefined && index < range.count && !indexes.includes(index)) indexes.push(index);
   }
-  return indexes;
+  return indexes.sort((a, b) => a - b);
 }
 
 /** What {@link useMessageWindow} returns. */
@@ -53,6 +54,8 @@ export type MessageWindow = {
   rows: Virtualizer<HTMLElement, HTMLElement>;
   /** Keeps the row at `index` rendered while it (or something in it) has focus. */
   setFocusedRow: (index: number | undefined) => void;
+  /** Keeps the row at `index` rendered while the list scrolls to it, wherever the scroll is. */
+  setRevealedRow: (index: number | undefined) => void;
 };
 
 /**
@@ -70,6 +73,8 @@ export function useMessageWindow(
   const current = useRef(listRows);
   current.current = listRows;
   const focused = useRef<number | undefined>(undefined);
+  // State, not a ref: the window must be recomputed for the row to render before any scroll.
+  const [revealed, setRevealedRow] = useState<number | undefined>();
   const hasLayout = useRef(false);
 
   const rows = useVirtualizer<HTMLElement, HTMLElement>({
@@ -91,8 +96,8 @@ export function useMessageWindow(
         report(hasLayout.current ? rect : SIZE_WITHOUT_LAYOUT);
       }),
     rangeExtractor: useCallback(
-      (range: Range) => rowsToRender(range, hasLayout.current, focused.current),
-      [],
+      (range: Range) => rowsToRender(range, hasLayout.current, [focused.current, revealed]),
+      [revealed],
     ),
   });
 
@@ -100,5 +105,9 @@ export function useMessageWindow(
     focused.current = index;
   }, []);
 
-  return useMemo(() => ({ rows, setFocusedRow }), [rows, setFocusedRow]);
+  return useMemo(
+    () => ({ rows, setFocusedRow, setRevealedRow }),
+    // setRevealedRow (a state setter) never changes.
+    [rows, setFocusedRow],
+  );
 }
