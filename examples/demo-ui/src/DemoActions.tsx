@@ -1,4 +1,5 @@
 import type { ChatManager, UserMessageInput } from "@crayonai/react-core";
+import type { Message } from "@crayonai/stream";
 import {
   createContext,
   type ReactNode,
@@ -6,9 +7,18 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from "react";
-import { editTaskMessage } from "./viewModel/taskBoard";
+import { editTaskMessage, readTaskBoard } from "./viewModel/taskBoard";
+
+/** How the view follows an edited card's re-run. */
+export type FollowRerun = {
+  /** The board's message id. */
+  boardId: string;
+  /** Brings the card into sight; called once, when its re-run starts. */
+  reveal: () => void;
+};
 
 /** What activity renderers can do in the chat's selected thread. */
 export type DemoActions = {
@@ -19,20 +29,19 @@ export type DemoActions = {
   /**
    * Sends a Workdeck card edit. While a reply streams it is stopped first, and the edit is
    * sent once the thread is idle (Workdeck's "cancel the run, apply the edit" policy).
-   * `boardId` (the board's message id) marks the card for the view to follow its re-run.
+   * `follow` brings the card into sight when its re-run starts (its next revision runs).
    */
-  editTask: (taskId: string, text: string, boardId?: string) => void;
+  editTask: (taskId: string, text: string, follow?: FollowRerun) => void;
   /** An edit waits for the running reply to stop. */
   isEditQueued: boolean;
-  /** The edited card whose re-run the view should bring into sight, as `boardId:taskId`. */
-  followedTask: string | null;
-  /** The view brought the followed card into sight. */
-  taskFollowed: () => void;
 };
 
-/** The key {@link DemoActions.followedTask} uses for a card of a board. */
-export function followKey(boardId: string, taskId: string): string {
-  return `${boardId}:${taskId}`;
+/** Task `taskId` as board `boardId` among `messages` shows it, if there. */
+function taskOnBoard(messages: readonly Message[], boardId: string, taskId: string) {
+  const board = messages.find((message) => message.id === boardId);
+  if (board?.role !== "activity") return undefined;
+  // The status as the agent sent it ("running"), whether or not a reply streams.
+  return readTaskBoard(board.content, true).tasks.find((task) => task.id === taskId);
 }
 
 const DemoActionsContext = createContext<DemoActions | null>(null);
@@ -49,10 +58,23 @@ export function DemoActionsProvider({
   children: ReactNode;
 }) {
   const thread = chat.threadManager;
-  const { isRunning, processMessage, stop } = thread;
+  const { isRunning, processMessage, stop, messages } = thread;
   const [queued, setQueued] = useState<UserMessageInput | null>(null);
-  const [followedTask, setFollowedTask] = useState<string | null>(null);
-  const taskFollowed = useCallback(() => setFollowedTask(null), []);
+  // The edited card (and the revision it had) whose re-run the view follows.
+  const following = useRef<(FollowRerun & { taskId: string; revision: number }) | null>(null);
+  // Read when an edit is sent: editTask keeps its identity while a reply streams.
+  const latestMessages = useRef(messages);
+  latestMessages.current = messages;
+
+  // The card lives on a board of an earlier turn, maybe scrolled out of the list: its re-run is
+  // read from the messages, not from the card.
+  useEffect(() => {
+    const follow = following.current;
+    const task = follow && taskOnBoard(messages, follow.boardId, follow.taskId);
+    if (!follow || task?.status !== "running" || task.revision <= follow.revision) return;
+    following.current = null;
+    follow.reveal();
+  }, [messages]);
 
   useEffect(() => {
     if (queued && !isRunning) {
@@ -69,9 +91,11 @@ export function DemoActionsProvider({
   );
 
   const editTask = useCallback(
-    (taskId: string, text: string, boardId?: string) => {
+    (taskId: string, text: string, follow?: FollowRerun) => {
       const message = editTaskMessage(taskId, text);
-      setFollowedTask(boardId === undefined ? null : followKey(boardId, taskId));
+      const revision =
+        follow && taskOnBoard(latestMessages.current, follow.boardId, taskId)?.revision;
+      following.current = follow ? { ...follow, taskId, revision: revision ?? 0 } : null;
       if (isRunning) {
         setQueued(message);
         stop();
@@ -88,10 +112,8 @@ export function DemoActionsProvider({
       send,
       editTask,
       isEditQueued: queued !== null,
-      followedTask,
-      taskFollowed,
     }),
-    [isRunning, send, editTask, queued, followedTask, taskFollowed],
+    [isRunning, send, editTask, queued],
   );
   return <DemoActionsContext.Provider value={value}>{children}</DemoActionsContext.Provider>;
 }
@@ -106,6 +128,4 @@ const INERT: DemoActions = {
   send: ignore,
   editTask: ignore,
   isEditQueued: false,
-  followedTask: null,
-  taskFollowed: ignore,
 };

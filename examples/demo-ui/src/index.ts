@@ -9,7 +9,12 @@
 
 export { CommandCallView } from "./CommandCallView";
 export { ConfirmationDialog } from "./ConfirmationDialog";
-export { type DemoActions, DemoActionsProvider, useDemoActions } from "./DemoActions";
+export {
+  type DemoActions,
+  DemoActionsProvider,
+  type FollowRerun,
+  useDemoActions,
+} from "./DemoActions";
 export { demoActivityRenderers } from "./demoActivityRenderers";
 export { demoToolUIs } from "./demoToolUIs";
 export { WeatherCard } from "./WeatherCard";

@@ -1,7 +1,18 @@
+import type { ChatManager } from "@crayonai/react-core";
+import { ActivityRenderersProvider, MessageList } from "@crayonai/react-ui";
 import type { ActivityMessage } from "@crayonai/stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DemoActionsProvider } from "../DemoActions";
-import { button, click, fakeChat, press, type Rendered, render, typeInto } from "../testing/render";
+import {
+  button,
+  click,
+  fakeChat,
+  press,
+  type Rendered,
+  render,
+  typeInto,
+  waitFor,
+} from "../testing/render";
 import { TaskBoardView } from "./TaskBoardView";
 
 const board: ActivityMessage = {
@@ -43,6 +54,13 @@ const board: ActivityMessage = {
     ],
   },
 };
+
+// jsdom has no layout: the message list's ResizeObserver would never fire.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 
 let view: Rendered | undefined;
 afterEach(async () => {
@@ -91,14 +109,13 @@ describe("TaskBoardView", () => {
     expect(document.activeElement).toBe(button(view.container, "Edit Fit a sine curve"));
   });
 
-  it("brings the edited card into sight when its re-run starts", async () => {
-    const chat = fakeChat();
-    const withFetch = (status: string): ActivityMessage => ({
+  it("brings the edited card into sight when its re-run starts, the board scrolled out or not", async () => {
+    const withFetch = (status: string, revision: number): ActivityMessage => ({
       ...board,
       content: {
         ...board.content,
         tasks: board.content.tasks.map((task: { id: string }) =>
-          task.id === "fetch" ? { ...task, status } : task,
+          task.id === "fetch" ? { ...task, status, revision } : task,
         ),
       },
     });
@@ -107,38 +124,33 @@ describe("TaskBoardView", () => {
       scrolled.push(this.querySelector("h4")?.textContent ?? "");
     });
     Element.prototype.scrollIntoView = scrollIntoView;
-    view = await render(
+    // The board in a chat's message list, which the re-run scrolls back to.
+    const chatWith = (message: ActivityMessage, isRunning = false) =>
+      fakeChat({ messages: [message], isRunning, processMessage });
+    const processMessage = vi.fn(async () => {});
+    const ui = (chat: ChatManager) => (
       <DemoActionsProvider chat={chat}>
-        <TaskBoardView message={withFetch("completed")} />
-      </DemoActionsProvider>,
+        <ActivityRenderersProvider renderers={{ "task-board": TaskBoardView }}>
+          <MessageList chat={chat} />
+        </ActivityRenderersProvider>
+      </DemoActionsProvider>
     );
+    view = await render(ui(chatWith(withFetch("completed", 1))));
     await click(button(view.container, "Edit Fetch temperatures"));
     await typeInto(view.container.querySelector("textarea"), "Fetch 2024 daily lows");
     await click(button(view.container, "Save and restart"));
-    // The edit's reply runs.
-    const replying = fakeChat({
-      isRunning: true,
-      processMessage: chat.threadManager.processMessage,
-    });
-    // The reset alone is not the re-run yet.
-    await view.rerender(
-      <DemoActionsProvider chat={replying}>
-        <TaskBoardView message={withFetch("pending")} />
-      </DemoActionsProvider>,
-    );
+    expect(processMessage).toHaveBeenCalled();
+    // The edit's reply runs; the reset alone is not the re-run yet.
+    await view.rerender(ui(chatWith(withFetch("pending", 2), true)));
+    await view.rerender(ui(chatWith(withFetch("running", 1), true)));
     expect(scrolled).toEqual([]);
-    await view.rerender(
-      <DemoActionsProvider chat={replying}>
-        <TaskBoardView message={withFetch("running")} />
-      </DemoActionsProvider>,
-    );
+    await view.rerender(ui(chatWith(withFetch("running", 2), true)));
+    await waitFor(() => scrolled.length > 0);
     expect(scrolled).toEqual(["Fetch temperatures"]);
     // Once: the user may scroll away while it runs.
-    await view.rerender(
-      <DemoActionsProvider chat={replying}>
-        <TaskBoardView message={withFetch("running")} />
-      </DemoActionsProvider>,
-    );
+    await view.rerender(ui(chatWith(withFetch("completed", 2), true)));
+    await view.rerender(ui(chatWith(withFetch("running", 2), true)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
   });
 

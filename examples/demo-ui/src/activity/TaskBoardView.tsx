@@ -1,13 +1,22 @@
-import type { ActivityRenderer } from "@crayonai/react-ui";
-import { followKey, useDemoActions } from "../DemoActions";
+import { type ActivityRenderer, useScrollToMessage } from "@crayonai/react-ui";
+import { useDemoActions } from "../DemoActions";
 import { boardProgressText, readTaskBoard } from "../viewModel/taskBoard";
 import { ActivityCard } from "./ActivityCard";
 import { TaskCardView } from "./TaskCardView";
 
 /** A Workdeck action: its prompt and its task cards, which run in parallel where they can. */
 export const TaskBoardView: ActivityRenderer = ({ message }) => {
-  const { isRunning, editTask, isEditQueued, followedTask, taskFollowed } = useDemoActions();
+  const { isRunning, editTask, isEditQueued } = useDemoActions();
+  const scrollToMessage = useScrollToMessage();
   const board = readTaskBoard(message.content, isRunning);
+  // The edit's reply streams at the end of the thread, the re-run happens on this board: the view
+  // comes back to it (this board may no longer be rendered then), then to the card on it.
+  const followRerun = (taskId: string) => async () => {
+    const shown = await scrollToMessage(message.id, { align: "start", behavior: "smooth" });
+    const cards = shown?.querySelectorAll<HTMLElement>("[data-task-id]") ?? [];
+    const card = Array.from(cards).find((element) => element.dataset.taskId === taskId);
+    card?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  };
   return (
     <ActivityCard title={board.title} status={board.status}>
       {board.rootPrompt && <p className="demo-root-prompt">{board.rootPrompt}</p>}
@@ -20,9 +29,9 @@ export const TaskBoardView: ActivityRenderer = ({ message }) => {
             key={task.id}
             task={task}
             isRunning={isRunning}
-            onEdit={(taskId, text) => editTask(taskId, text, message.id)}
-            follow={followedTask === followKey(message.id, task.id)}
-            onFollowed={taskFollowed}
+            onEdit={(taskId, text) =>
+              editTask(taskId, text, { boardId: message.id, reveal: followRerun(taskId) })
+            }
           />
         ))}
       </ul>

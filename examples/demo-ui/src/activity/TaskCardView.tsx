@@ -9,23 +9,18 @@ export type TaskCardViewProps = {
   /** A reply is streaming: saving an edit stops it first. */
   isRunning: boolean;
   onEdit: (taskId: string, text: string) => void;
-  /** The card was just edited: bring it into sight when its re-run starts. */
-  follow?: boolean;
-  /** Called once the card was brought into sight. */
-  onFollowed?: () => void;
 };
 
 /**
  * One Workdeck task card: status, progress, attempts, the instruction (editable), what it
  * needs and its output. Saving an edit restarts the task and everything downstream.
  */
-export function TaskCardView({ task, isRunning, onEdit, follow, onFollowed }: TaskCardViewProps) {
+export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const editing = draft !== null;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
-  const cardRef = useRef<HTMLLIElement>(null);
   const titleId = useId();
   const fieldId = useId();
   const hintId = useId();
@@ -38,17 +33,6 @@ export function TaskCardView({ task, isRunning, onEdit, follow, onFollowed }: Ta
       editButtonRef.current?.focus();
     }
   }, [editing]);
-
-  // The edit's reply starts at the end of the thread; the re-run happens here, on this card.
-  useEffect(() => {
-    const card = cardRef.current;
-    if (!follow || task.status !== "running" || !card) return;
-    // A chat list that follows a streaming reply lets go when the wheel turns up, as when a
-    // reader scrolls back: say so first, or it pulls the view back to the reply's end.
-    card.dispatchEvent(new WheelEvent("wheel", { deltaY: -1, bubbles: true }));
-    card.scrollIntoView?.({ block: "center", behavior: "smooth" });
-    onFollowed?.();
-  }, [follow, task.status, onFollowed]);
 
   const close = () => {
     returnFocus.current = true;
@@ -70,7 +54,7 @@ export function TaskCardView({ task, isRunning, onEdit, follow, onFollowed }: Ta
   const attempts = attemptText(task);
 
   return (
-    <li ref={cardRef} className="demo-task-card" data-status={task.status}>
+    <li className="demo-task-card" data-status={task.status} data-task-id={task.id}>
       <div className="demo-task-card__head">
         <h4 id={titleId} className="demo-task-card__title">
           {task.title}
