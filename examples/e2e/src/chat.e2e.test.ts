@@ -433,6 +433,18 @@ describe.skipIf(noBrowser)("chat example", () => {
     await page.close();
   });
 
+  it("on a phone a long reply does not squeeze the example's toolbar", async () => {
+    const { page, errors, chat } = await open();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const toolbarHeight = async () => (await page.locator(".toolbar").boundingBox())!.height;
+    const before = await toolbarHeight();
+    await chat.ask("/markdown");
+    await chat.waitForListAtEnd();
+    expect(await toolbarHeight()).toBe(before);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("edits a sent message in a full-width field; Save sends it as a new version", async () => {
     const { page, errors, chat } = await open();
     await chat.ask("/help");
