@@ -16,6 +16,13 @@ import type { CrayonStreamEvent } from "./events";
  */
 export interface StreamProtocolAdapter {
   parse(response: Response): AsyncIterable<CrayonStreamEvent>;
+  /**
+   * True when the protocol's reply to a continuation request (after client tool results or an
+   * approval) goes on with the message the request names, under its id: the AI SDK does. For
+   * any other protocol an id the reply shares with an earlier message is a reused id, and the
+   * reply gets a fresh one instead of reopening that finished message. Default `false`.
+   */
+  readonly continuesMessages?: boolean;
 }
 
 export type { StreamErrorCode } from "./events";

@@ -1,4 +1,4 @@
-import type { ChatRequest, Message } from "@crayonai/stream";
+import type { ChatRequest, Message, StreamProtocolAdapter } from "@crayonai/stream";
 import { createId } from "@crayonai/stream/ids";
 import type { ReplyOutcome } from "../types";
 import type { ChatError } from "./chatError";
@@ -11,15 +11,21 @@ export type RequestIntent = Pick<ChatRequest, "trigger" | "messageId" | "respons
 
 /**
  * The history message the reply may extend by id: the one a request that sends tool results or
- * an approval back continues (the AI SDK continues it under its `messageId`). Any other
- * history message an id of the reply names gets a fresh id, so a server that reuses ids across
- * requests cannot append to an earlier, finished message.
+ * an approval back continues, when the protocol continues messages (the AI SDK goes on under
+ * its `messageId`). Any other history message an id of the reply names gets a fresh id, so a
+ * server that reuses ids across requests (an OpenAI-compatible completion id) cannot append to
+ * an earlier, finished message.
  */
-export function continuedMessages(intent: RequestIntent): string[] {
+export function continuedMessages(
+  intent: RequestIntent,
+  protocol: Pick<StreamProtocolAdapter, "continuesMessages">,
+): string[] {
   const continuing =
     intent.trigger === "tool-result" ||
     (intent.trigger === "human-response" && intent.response?.response.type !== "input");
-  return continuing && intent.messageId !== undefined ? [intent.messageId] : [];
+  return continuing && protocol.continuesMessages && intent.messageId !== undefined
+    ? [intent.messageId]
+    : [];
 }
 
 /** The intent of a request that sends client tool results back. */

@@ -280,7 +280,7 @@ export class ThreadCore implements ThreadOperations {
     try {
       result = await readReply({
         history,
-        continues: continuedMessages(intent),
+        continues: continuedMessages(intent, params.streamProtocol),
         agentState,
         signal,
         batching: params.streamBatching ?? DEFAULT_STREAM_BATCHING,

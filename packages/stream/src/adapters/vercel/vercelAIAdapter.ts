@@ -26,6 +26,9 @@ export type VercelAIAdapterOptions = Record<string, never>;
  */
 export function vercelAIAdapter(_options: VercelAIAdapterOptions = {}): StreamProtocolAdapter {
   return {
+    // After tool results or an approval the AI SDK streams the rest of the message it continues
+    // under that message's id.
+    continuesMessages: true,
     parse(response) {
       return eventStream(response, formatSniffer());
     },
