@@ -92,11 +92,10 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     await page.close();
   });
 
-  // Known regression, open in issue 21: since a turn is one row of the windowed message list,
-  // the board of an earlier turn is not mounted when the edit's reply streams at the end, so the
-  // re-run card is neither found nor scrolled to. The fix is a react-ui way to scroll the list to
-  // a message (the demo card then asks for it instead of querying the DOM).
-  it.skip("Workdeck: an edited instruction changes the card's output, and the view follows the re-run", async () => {
+  // The re-run happens on the board of an earlier turn while the edit's reply streams at the
+  // end; the board may not be rendered then (the list is windowed): the demo card asks the list
+  // to scroll to the board's message (useScrollToMessage), then to the card.
+  it("Workdeck: an edited instruction changes the card's output, and the view follows the re-run", async () => {
     const { page, errors, chat } = await open();
     await start(page, "Workdeck");
     await chat.stopButton.waitFor();
