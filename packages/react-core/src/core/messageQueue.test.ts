@@ -127,6 +127,53 @@ describe("the send queue", () => {
     expect(backend.requests).toHaveLength(1);
   });
 
+  it("waits while a tool call awaits its UI's result, and sends the queue after the reply to it", async () => {
+    const { chat, stream, first } = await streaming();
+    await chat.thread().processMessage("Second");
+    stream.end(
+      { type: "tool-call-start", toolCallId: "c1", toolCallName: "pick_date" },
+      { type: "tool-call-args", toolCallId: "c1", delta: "{}" },
+      { type: "tool-call-end", toolCallId: "c1" },
+    );
+    await settle(first);
+
+    // The turn is not over: nothing sent, nothing to decide.
+    expect(backend.requests).toHaveLength(1);
+    expect(contents(chat.thread().queue)).toEqual(["Second"]);
+    expect(chat.thread().queuePaused).toBe(false);
+
+    const followUp = backend.hold();
+    const answering = start(() =>
+      chat.thread().addToolResult("c1", "2026-12-01", { continue: true }),
+    );
+    await eventually(() => expect(backend.requests).toHaveLength(2));
+    expect(backend.requests[1]!.messages.at(-1)).toMatchObject({ role: "tool", toolCallId: "c1" });
+    expect(contents(chat.thread().queue)).toEqual(["Second"]);
+
+    backend.reply([text("Noted")]);
+    followUp.end(text("Booked for December 1st."));
+    await settle(answering);
+    await eventually(() => expect(backend.requests).toHaveLength(3));
+    expect(backend.requests[2]!.messages.at(-1)).toMatchObject({ role: "user", content: "Second" });
+    expect(chat.thread().queue).toEqual([]);
+  });
+
+  it("sends the queue once a tool UI answers the last open call without a follow-up reply", async () => {
+    const { chat, stream, first } = await streaming();
+    await chat.thread().processMessage("Second");
+    stream.end(
+      { type: "tool-call-start", toolCallId: "c1", toolCallName: "show_chart" },
+      { type: "tool-call-end", toolCallId: "c1" },
+    );
+    await settle(first);
+    expect(backend.requests).toHaveLength(1);
+
+    backend.reply([text("Next answer")]);
+    await chat.thread().addToolResult("c1", "shown");
+    await eventually(() => expect(backend.requests).toHaveLength(2));
+    expect(sentContents(1).at(-1)).toBe("Second");
+  });
+
   it("sends queued messages as edited, and never removed ones", async () => {
     const { chat, stream, first } = await streaming();
     await chat.thread().processMessage("Secnd");

@@ -1,3 +1,4 @@
+import type { Message } from "@crayonai/stream";
 import { createId } from "@crayonai/stream/ids";
 import type { QueuedMessage, ThreadActions, UserMessageInput } from "../types";
 import type { ThreadOperations } from "./threadActions";
@@ -9,6 +10,24 @@ type QueueActions = Pick<
   /** Puts a message sent while a reply streams at the end of the queue. */
   enqueue(input: UserMessageInput): void;
 };
+
+/**
+ * True while the last turn has a tool call nobody answered yet: a call left for its tool UI
+ * (or an approval). The turn is not over, so the queue waits for the answer and the reply
+ * after it.
+ */
+export function turnAwaitsToolResults(messages: readonly Message[]): boolean {
+  const answered = new Set<string>();
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role === "user") return false;
+    if (message.role === "tool") answered.add(message.toolCallId);
+    if (message.role === "assistant" && message.toolCalls?.some((c) => !answered.has(c.id))) {
+      return true;
+    }
+  }
+  return false;
+}
 
 /**
  * A thread's queue of messages sent while a reply streams. The queue lives in the thread's

@@ -3,12 +3,12 @@ import type { StoreApi } from "zustand/vanilla";
 import type { ThreadActions, ThreadState, UserMessageInput } from "../types";
 import { observe } from "./abortable";
 import { ChatError } from "./chatError";
-import { toolResultMessage } from "./clientTools";
-import { createQueueActions } from "./messageQueue";
+import { createQueueActions, turnAwaitsToolResults } from "./messageQueue";
 import type { MessageTree } from "./messageTree";
 import { type RequestIntent, toolResultIntent } from "./replyRequest";
 import { editEdit, regenerateEdit, respondEdit, toUserMessage } from "./threadEdits";
 import type { ResolvedThreadParams } from "./threadHost";
+import { toolResultMessage } from "./toolResultMessage";
 
 /**
  * What the actions are written against: the thread's coordinator (`ThreadCore` implements it),
@@ -128,6 +128,9 @@ export function createThreadActions(core: ThreadOperations): ThreadActions {
     if (options.continue) {
       const history = messages();
       await core.run(() => history, toolResultIntent(history));
+    } else if (!core.store.getState().queuePaused && !turnAwaitsToolResults(messages())) {
+      // The last open call is answered and no reply follows: the turn is over.
+      queue.sendQueued();
     }
   };
 

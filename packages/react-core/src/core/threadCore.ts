@@ -6,6 +6,7 @@ import { ABORTED, observe, untilAborted } from "./abortable";
 import { DEFAULT_STREAM_BATCHING } from "./batchScheduler";
 import { ChatError } from "./chatError";
 import { answerToolCalls, defaultToolRoundtrips } from "./clientTools";
+import { turnAwaitsToolResults } from "./messageQueue";
 import { MessageTree } from "./messageTree";
 import { type ReplyResult, readReply } from "./replyReader";
 import {
@@ -247,11 +248,12 @@ export class ThreadCore implements ThreadOperations {
         observe(() => onError(error, { threadId: this.threadId ?? "" }));
       }
     }
-    const { queue, isAwaitingInput } = this.store.getState();
+    const { queue, isAwaitingInput, messages } = this.store.getState();
     if (queue.length === 0) return;
     // Only a reply that completed hands the turn on; after any other end the user decides.
     if (failure || signal.aborted || isAwaitingInput) this.set({ queuePaused: true });
-    else this.actions.sendQueued();
+    // A call left for its tool UI keeps the turn open: the reply after its answer sends the queue.
+    else if (!turnAwaitsToolResults(messages)) this.actions.sendQueued();
   }
 
   /**
