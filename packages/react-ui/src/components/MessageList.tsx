@@ -14,7 +14,7 @@ import {
 import { useStickToBottom } from "use-stick-to-bottom";
 import { ReplyRunningContext } from "../internal/replyRunningContext";
 import { rowOfMessage, rowsOfTurns } from "../internal/replyTurns";
-import { type Boxed, keepInView, type ViewAlign, whenRowRendered } from "../internal/rowInView";
+import { keepInView, whenRowRendered } from "../internal/rowInView";
 import { paintSearchHighlight, textRangesOf } from "../internal/searchHighlight";
 import { ThreadActionsContext } from "../internal/threadActionsContext";
 import { useMessageWindow } from "../internal/useMessageWindow";
@@ -26,7 +26,7 @@ import { ReplyAnnouncer } from "./ReplyAnnouncer";
 import { ReplyTurn } from "./ReplyTurn";
 import { ArrowDownIcon, SearchIcon } from "./StrokeIcon";
 import { ThreadSearch } from "./ThreadSearch";
-import { type ScrollToMessage, ScrollToMessageContext } from "./useScrollToMessage";
+import { MessageListContext, type MessageListHandle } from "./useScrollToMessage";
 
 /**
  * How the list scrolls: `"always"` follows the reply as it streams (until the user scrolls up);
@@ -86,12 +86,6 @@ function rowIndexOf(element: EventTarget | null): number | undefined {
   const row = element instanceof Element ? element.closest("[data-index]") : null;
   const index = row ? Number(row.getAttribute("data-index")) : Number.NaN;
   return Number.isInteger(index) ? index : undefined;
-}
-
-/** The element of message `id` in `row` (a reply's row holds several), or the row. */
-function messageElement(row: HTMLElement, id: string): HTMLElement {
-  const parts = row.querySelectorAll<HTMLElement>("[data-message-id]");
-  return Array.from(parts).find((part) => part.dataset.messageId === id) ?? row;
 }
 
 /**
@@ -159,97 +153,47 @@ export function MessageList({
   );
   const feed = useRef<HTMLDivElement>(null);
 
-  // Going to a row (a search match, or a message asked for with useScrollToMessage) is the
-  // reader's move: the list stops following the reply, renders the row wherever the scroll is,
-  // and holds what `target` finds in it at `align` while the rows around it are measured.
-  const latest = useRef({ visible, listRows, stopScroll });
-  latest.current = { visible, listRows, stopScroll };
-  const stopShowing = useRef(() => {});
-  const showRow = useCallback(
-    <T extends Boxed>(
-      index: number,
-      target: (row: HTMLElement) => T,
-      align: ViewAlign,
-      behavior: "auto" | "smooth" = "auto",
-    ): Promise<T | undefined> => {
-      const list = scrollRef.current;
-      stopShowing.current();
-      if (!list) return Promise.resolve(undefined);
-      latest.current.stopScroll();
-      setRevealedRow(index);
-      rows.scrollToIndex(index, { align: align === "nearest" ? "auto" : align, behavior });
-      return new Promise((resolve) => {
-        let stopKeeping = () => {};
-        const settle = (found?: T) => {
-          stopShowing.current = () => {};
-          setRevealedRow(undefined);
-          resolve(found);
-        };
-        const stopWaiting = whenRowRendered(
-          () => feed.current,
-          index,
-          (row) => {
-            const found = target(row);
-            stopKeeping = keepInView(
-              list,
-              found,
-              align,
-              () => behavior === "smooth" && rows.isScrolling,
-              (held) => settle(held ? found : undefined),
-            );
-          },
-          settle,
-        );
-        stopShowing.current = () => {
-          stopWaiting();
-          stopKeeping();
-          settle();
-        };
-      });
-    },
-    [rows, scrollRef, setRevealedRow],
-  );
-  useEffect(() => () => stopShowing.current(), []);
-  const scrollToMessage = useCallback<ScrollToMessage>(
-    (messageId, { align = "start", behavior } = {}) => {
-      const { visible, listRows } = latest.current;
-      const index = visible.findIndex((m) => m.id === messageId);
-      if (index < 0) return Promise.resolve(undefined);
-      const inRow = (row: HTMLElement) => messageElement(row, messageId);
-      return showRow(rowOfMessage(listRows, index), inRow, align, behavior);
-    },
-    [showRow],
-  );
+  // What useScrollToMessage needs from the list. Its logic lives in the hook: an app that does
+  // not scroll to messages does not download it.
+  const handle = useRef<MessageListHandle>(null);
+  handle.current = { visible, listRows, rows, feed, stopScroll, setRevealedRow };
 
   // In-thread search: the match's row is scrolled to, marked, and its text highlighted.
   const [searching, setSearching] = useState(false);
-  const [match, setMatch] = useState<number>();
+  const [match, setMatch] = useState<{ index: number; query: string }>();
   const searchButton = useRef<HTMLButtonElement>(null);
   const reveal = useCallback(
     (messageIndex: number, query: string) => {
-      const index = rowOfMessage(latest.current.listRows, messageIndex);
-      setMatch(index);
-      showRow(
-        index,
-        (row) => {
-          const ranges = textRangesOf(row, query);
-          paintSearchHighlight(ranges);
-          // The words may be far below the row's top, in a long reply.
-          return ranges[0] ?? row;
-        },
-        "center",
-      );
+      // Going to a match is the reader's move: the list stops following the reply.
+      stopScroll();
+      const index = rowOfMessage(listRows, messageIndex);
+      setMatch({ index, query });
+      rows.scrollToIndex(index, { align: "center" });
     },
-    [showRow],
+    [rows, listRows, stopScroll],
   );
   useEffect(() => {
-    if (match === undefined) paintSearchHighlight([]);
-  }, [match]);
+    if (!match) return paintSearchHighlight([]);
+    let stopKeeping = () => {};
+    const stopWaiting = whenRowRendered(
+      () => feed.current,
+      match.index,
+      (row) => {
+        const ranges = textRangesOf(row, match.query);
+        paintSearchHighlight(ranges);
+        const list = scrollRef.current;
+        if (ranges[0] && list) stopKeeping = keepInView(list, ranges[0]);
+      },
+    );
+    return () => {
+      stopWaiting();
+      stopKeeping();
+    };
+  }, [match, scrollRef]);
   // Closing the search gives focus back to its button (rendered again once it closed).
   const refocusSearchButton = useRef(false);
   const closeSearch = useCallback(() => {
     refocusSearchButton.current = true;
-    stopShowing.current();
     setSearching(false);
     setMatch(undefined);
   }, []);
@@ -304,7 +248,7 @@ export function MessageList({
   const items = rows.getVirtualItems();
   return (
     <ThreadActionsContext.Provider value={actions}>
-      <ScrollToMessageContext.Provider value={scrollToMessage}>
+      <MessageListContext.Provider value={handle}>
         <ReplyRunningContext.Provider value={isRunning}>
           {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+F anywhere in the list opens its search */}
           <div
@@ -372,7 +316,7 @@ export function MessageList({
                           key={key}
                           ref={rows.measureElement}
                           data-index={index}
-                          className={`crayon-message-list__row${match === index ? " crayon-message-list__row--match" : ""}`}
+                          className={`crayon-message-list__row${match?.index === index ? " crayon-message-list__row--match" : ""}`}
                           aria-posinset={index + 1}
                           aria-setsize={listRows.length}
                           style={{ transform: `translateY(${start}px)` }}
@@ -430,7 +374,7 @@ export function MessageList({
             </div>
           </div>
         </ReplyRunningContext.Provider>
-      </ScrollToMessageContext.Provider>
+      </MessageListContext.Provider>
     </ThreadActionsContext.Provider>
   );
 }

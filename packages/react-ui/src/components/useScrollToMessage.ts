@@ -1,4 +1,9 @@
-import { createContext, useContext } from "react";
+import type { Message } from "@crayonai/stream";
+import type { Virtualizer } from "@tanstack/react-virtual";
+import { createContext, type RefObject, useCallback, useContext } from "react";
+import type { ListRow } from "../internal/replyTurns";
+import { rowOfMessage } from "../internal/replyTurns";
+import { whenRowRendered } from "../internal/rowInView";
 
 /** How {@link ScrollToMessage} brings a message into view. */
 export type ScrollToMessageOptions = {
@@ -8,30 +13,43 @@ export type ScrollToMessageOptions = {
    * is already in view, else the least scroll that shows it.
    */
   align?: "start" | "center" | "end" | "nearest";
-  /** `"smooth"` animates the scroll; `"auto"` (the default) jumps. */
+  /** `"smooth"` animates the last step, from the message's row to the message; `"auto"` (the default) jumps. */
   behavior?: "auto" | "smooth";
 };
 
 /**
  * Scrolls the message list to the message with `messageId`, even when its row is not rendered
- * (the list renders only the rows near its viewport), and holds it there while the rows around
- * it are measured. The list stops following a streaming reply, as when the reader scrolls up;
- * "Scroll to latest message" or the next message sent resumes it. The reader's own wheel, touch
- * or key ends the hold at once.
+ * (the list renders only the rows near its viewport): the row is kept rendered, and the list
+ * keeps it in place while the rows around it are measured. The list stops following a
+ * streaming reply, as when the reader scrolls up; "Scroll to latest message" or the next
+ * message sent resumes it.
  *
- * Resolves with the message's element once it is in place (to scroll to something inside it),
- * or `undefined` when the message is not in the list, the list is gone, or the reader scrolled
- * meanwhile.
+ * Resolves with the message's element once it is in view (to scroll to something inside it),
+ * or `undefined` when the message is not in the list or there is no list.
  */
 export type ScrollToMessage = (
   messageId: string,
   options?: ScrollToMessageOptions,
 ) => Promise<HTMLElement | undefined>;
 
-const outsideList: ScrollToMessage = () => Promise.resolve(undefined);
+/** What the message list gives {@link useScrollToMessage}. */
+export type MessageListHandle = {
+  visible: readonly Message[];
+  listRows: readonly ListRow[];
+  rows: Virtualizer<HTMLElement, HTMLElement>;
+  feed: RefObject<HTMLElement | null>;
+  stopScroll: () => void;
+  setRevealedRow: (index: number | undefined) => void;
+};
 
-/** The scroll of the enclosing message list; `MessageList` provides it. */
-export const ScrollToMessageContext = createContext<ScrollToMessage>(outsideList);
+/** The enclosing message list's handle; `MessageList` provides it. */
+export const MessageListContext = createContext<RefObject<MessageListHandle | null> | null>(null);
+
+/** The element of message `id` in `row` (a reply's row holds several), or the row. */
+function messageElement(row: HTMLElement, id: string): HTMLElement {
+  const parts = row.querySelectorAll<HTMLElement>("[data-message-id]");
+  return Array.from(parts).find((part) => part.dataset.messageId === id) ?? row;
+}
 
 /**
  * The {@link ScrollToMessage} function of the enclosing message list, for components rendered in
@@ -43,9 +61,34 @@ export const ScrollToMessageContext = createContext<ScrollToMessage>(outsideList
  * ```tsx
  * const scrollToMessage = useScrollToMessage();
  * // The board of an earlier turn re-runs: go back to it.
- * await scrollToMessage(boardMessageId, { align: "start", behavior: "smooth" });
+ * await scrollToMessage(boardMessageId, { align: "start" });
  * ```
  */
 export function useScrollToMessage(): ScrollToMessage {
-  return useContext(ScrollToMessageContext);
+  const list = useContext(MessageListContext);
+  return useCallback(
+    (messageId, { align = "start", behavior = "auto" } = {}) =>
+      new Promise((resolve) => {
+        const handle = list?.current;
+        const index = handle ? handle.visible.findIndex((m) => m.id === messageId) : -1;
+        if (!handle || index < 0) return resolve(undefined);
+        // The reader's move, as going to a search match: the list stops following the reply.
+        handle.stopScroll();
+        const row = rowOfMessage(handle.listRows, index);
+        // Rendered wherever the scroll is; the window then holds the row as rows are measured.
+        handle.setRevealedRow(row);
+        handle.rows.scrollToIndex(row, { align: align === "nearest" ? "auto" : align });
+        whenRowRendered(
+          () => handle.feed.current,
+          row,
+          (element) => {
+            const message = messageElement(element, messageId);
+            message.scrollIntoView?.({ block: align, behavior });
+            resolve(message);
+          },
+          () => resolve(undefined),
+        );
+      }),
+    [list],
+  );
 }
