@@ -360,7 +360,15 @@ export type ThreadActions = {
 };
 
 /** The selected thread: its state and actions (returned by `useThreadManager`). */
-export type ThreadManager = ThreadState & ThreadActions;
+export type ThreadManager = ThreadState &
+  ThreadActions & {
+    /**
+     * The chat's `queue` option: `false` when a message sent while a reply streams is refused
+     * (`thread_busy`) instead of queued, so a composer does not offer to queue it. Missing (a
+     * manager not made by `useThreadManager`) means the queue is on.
+     */
+    queueEnabled?: boolean;
+  };
 
 /** The state of the thread list. */
 export type ThreadListState = {

@@ -45,8 +45,9 @@ export function useThreadManager<TExternal = Message>(
     thread.store.getState,
     thread.store.getState,
   );
+  const queueEnabled = threadParams.queue !== false;
   return useMemo(
-    () => attachEngine<ThreadManager>({ ...state, ...thread.actions }, thread),
-    [state, thread],
+    () => attachEngine<ThreadManager>({ ...state, ...thread.actions, queueEnabled }, thread),
+    [state, thread, queueEnabled],
   );
 }

@@ -70,6 +70,8 @@ describe("Composer", () => {
     await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
     await waitFor(() => expect(backend.held).toHaveLength(1));
     await screen.findByRole("button", { name: "Stop generating" });
+    // The queue is on by default: the input says what Enter does while the reply streams.
+    expect(screen.getByLabelText("Message").getAttribute("placeholder")).toMatch(/Enter queues/);
 
     await user.keyboard("{Escape}");
     await waitFor(() => expect(backend.held[0]!.aborted).toBe(true));
@@ -83,6 +85,9 @@ describe("Composer", () => {
     renderWithChat(backend, (chat) => <Chat chat={chat} />, { queue: false });
     await user.type(screen.getByLabelText("Message"), "Hi{Enter}");
     await waitFor(() => expect(backend.held).toHaveLength(1));
+    await screen.findByRole("button", { name: "Stop generating" });
+    // Nothing is queued with the queue off, so the input does not promise it.
+    expect(screen.getByLabelText("Message").getAttribute("placeholder")).toBe("Type a message…");
     await user.type(screen.getByLabelText("Message"), "Next question{Enter}");
     expect((await screen.findByText(/still streaming/)).getAttribute("role")).toBe("status");
     expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Next question");

@@ -53,6 +53,8 @@ export function Composer({
 }: ComposerProps) {
   const thread = chat.threadManager;
   const { isRunning, isAwaitingInput } = thread;
+  // Enter queues a message only when the chat has a queue (`queue: false` refuses it instead).
+  const queues = thread.queueEnabled !== false;
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -242,7 +244,7 @@ export function Composer({
           placeholder={
             isAwaitingInput
               ? "Answer the assistant…"
-              : isRunning
+              : isRunning && queues
                 ? "Type your next message; Enter queues it"
                 : placeholder
           }
