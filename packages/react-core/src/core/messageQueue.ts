@@ -1,7 +1,7 @@
 import type { Message } from "@crayonai/stream";
 import { createId } from "@crayonai/stream/ids";
 import type { QueuedMessage, ThreadActions, UserMessageInput } from "../types";
-import type { ThreadOperations } from "./threadActions";
+import type { ThreadOperations } from "./threadOperations";
 
 type QueueActions = Pick<
   ThreadActions,

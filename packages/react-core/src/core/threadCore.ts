@@ -17,10 +17,11 @@ import {
   toolResultIntent,
 } from "./replyRequest";
 import { replyConnection, stopRemotely, withoutRunningReply } from "./replyResumption";
-import { createThreadActions, type ThreadOperations } from "./threadActions";
+import { createThreadActions } from "./threadActions";
 import { lastAwaitingIndex, mergeHistory, withParents } from "./threadEdits";
 import { fetchHistory } from "./threadHistory";
 import type { ThreadHost } from "./threadHost";
+import type { ThreadOperations } from "./threadOperations";
 import { idleThreadState, threadStatus } from "./threadStatus";
 
 /**
