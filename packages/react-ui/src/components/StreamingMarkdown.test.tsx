@@ -309,36 +309,6 @@ describe("StreamingMarkdown", () => {
     for (const [i, p] of before.entries()) expect(after[i]).toBe(p);
   });
 
-  it("keeps a finished text's formatting when its view unmounts: a row scrolled back is not parsed again", async () => {
-    const text = "# Kept\n\nA **finished** reply with `code`.\n\n- one\n- two";
-    const parses: string[] = [];
-    const stop = observeMarkdownParses((source) => parses.push(source));
-    try {
-      const view = () => (
-        <div data-testid="kept">
-          <Markdown isStreaming={false}>{text}</Markdown>
-        </div>
-      );
-      const first = render(view());
-      await settled(first.getByTestId("kept"));
-      const html = first.getByTestId("kept").innerHTML;
-      expect(parses.length).toBeGreaterThan(0);
-      first.unmount();
-      parses.length = 0;
-      const again = render(view());
-      await settled(again.getByTestId("kept"));
-      expect(parses).toEqual([]);
-      expect(again.getByTestId("kept").innerHTML).toBe(html);
-      again.unmount();
-      // A text still streaming is never kept: its next view parses it.
-      const streaming = render(<Markdown isStreaming>{`${text} more`}</Markdown>);
-      await waitFor(() => expect(parses.length).toBeGreaterThan(0));
-      streaming.unmount();
-    } finally {
-      stop();
-    }
-  });
-
   it("takes at most one version of a fast stream per interval, and always shows the newest", async () => {
     const parses: string[] = [];
     const stop = observeMarkdownParses((source) => parses.push(source));

@@ -1,7 +1,6 @@
 import { memo, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { Components } from "react-markdown";
 import { blocksInView } from "../internal/blocksInView";
-import { keepFinishedMarkdown, takeFinishedMarkdown } from "../internal/finishedMarkdownCache";
 import {
   type BlockView,
   MarkdownStream,
@@ -95,23 +94,9 @@ export function StreamingMarkdown({
   limits,
   isStreaming = true,
 }: StreamingMarkdownProps) {
-  // A finished text seen before (a row scrolled away and back) keeps its formatting.
-  const [stream] = useState(
-    () =>
-      (!isStreaming && !limits && takeFinishedMarkdown(children, components)) ||
-      new MarkdownStream(limits),
-  );
+  const [stream] = useState(() => new MarkdownStream(limits));
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const view = stream.update(children, components, !isStreaming);
-  const kept = useRef({ text: children, components, finished: false });
-  kept.current = { text: children, components, finished: !isStreaming && !view.busy && !limits };
-  useEffect(
-    () => () => {
-      const { text, components, finished } = kept.current;
-      if (finished) keepFinishedMarkdown(text, components, stream);
-    },
-    [stream],
-  );
   // The elements of blocks waiting to be formatted, by element.
   const pending = useRef(new Map<Element, number>());
   const register = useCallback<Register>((element, key) => {

@@ -1,10 +1,9 @@
 /**
  * Milliseconds of markdown formatting one main-thread task may spend, shared by every markdown
- * view on the page (a list scrolled fast mounts several rows per frame). Together with React's
- * own work and layout this keeps a frame's task under the 50 ms of a long task; what is left
- * is shown as text and formatted in the following tasks.
+ * view on the page (a thread loaded from history renders many of them in one task). Together
+ * with lexing, React's own work and layout this keeps tasks well under 200 ms.
  */
-export const FORMAT_MS_PER_TASK = 10;
+export const FORMAT_MS_PER_TASK = 40;
 
 let deadline: number | undefined;
 
