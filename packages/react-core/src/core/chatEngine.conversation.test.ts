@@ -32,7 +32,7 @@ describe("human in the loop", () => {
 
     const stream = backend.hold();
     const responding = start(() => chat.thread().respond({ type: "input", content: "Blue" }));
-    expect(chat.thread().isAwaitingInput).toBe(false);
+    await eventually(() => expect(chat.thread().isAwaitingInput).toBe(false));
     await eventually(() => expect(backend.requests).toHaveLength(2));
     expect(backend.requests[1]!.messages).toMatchObject([
       { role: "user", content: "Paint the fence" },
@@ -146,6 +146,55 @@ describe("human in the loop", () => {
       code: "invalid_action",
     });
     expect(backend.requests).toHaveLength(1);
+  });
+});
+
+describe("answering is loaded on demand", () => {
+  const approvalReply = () =>
+    backend.reply([
+      ...toolCall("c1", "delete_file", '{"path":"/tmp/a"}'),
+      { type: "tool-approval-request", toolCallId: "c1", approvalId: "ap-1" },
+    ]);
+
+  it("a second answer given while the first loads is refused, and one answer is sent", async () => {
+    approvalReply();
+    const chat = driveChat(backend);
+    await settle(start(() => chat.thread().processMessage("Clean up /tmp/a")));
+
+    backend.reply([text("Done.")]);
+    const first = chat.thread().respond({ type: "approve" });
+    const second = chat.thread().respond({ type: "reject" });
+    // The first answer resolved the waiting message: nothing is left to answer.
+    await expect(second).rejects.toMatchObject({ code: "invalid_action" });
+    await settle(first);
+
+    expect(backend.requests).toHaveLength(2);
+    expect(backend.requests[1]!.messages[2]).toMatchObject({ content: "Approved." });
+  });
+
+  it("rejects with a network ChatError and changes nothing when the code cannot be loaded", async () => {
+    vi.resetModules();
+    vi.doMock("./historyRevisions", () => {
+      throw new Error("offline");
+    });
+    try {
+      const { driveChat: drive } = await import("../../test/driveChat");
+      approvalReply();
+      const chat = drive(backend);
+      await settle(start(() => chat.thread().processMessage("Clean up /tmp/a")));
+      const before = chat.thread().messages;
+
+      await expect(chat.thread().respond({ type: "approve" })).rejects.toMatchObject({
+        name: "ChatError",
+        code: "network",
+      });
+      expect(chat.thread().messages).toBe(before);
+      expect(chat.thread().isAwaitingInput).toBe(true);
+      expect(backend.requests).toHaveLength(1);
+    } finally {
+      vi.doUnmock("./historyRevisions");
+      vi.resetModules();
+    }
   });
 });
 

@@ -1,11 +1,8 @@
 // @vitest-environment node
 import type { Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
+import { ids, reply, user } from "../../test/messageFixtures";
 import { MessageTree } from "./messageTree";
-
-const user = (id: string): Message => ({ id, role: "user", content: id });
-const reply = (id: string): Message => ({ id, role: "assistant", content: id, status: "complete" });
-const ids = (messages: Message[]) => messages.map((m) => m.id);
 
 describe("MessageTree", () => {
   it("keeps a replaced tail as a branch and reports it on the active path", () => {

@@ -2,19 +2,28 @@ import type { InputContent, Message } from "@crayonai/stream";
 import type { ThreadActions, UserMessageInput } from "../types";
 import { observe } from "./abortable";
 import { ChatError } from "./chatError";
+import { loadHistoryRevisions } from "./loadHistoryRevisions";
 import { createQueueActions, turnAwaitsToolResults } from "./messageQueue";
 import { toolResultIntent } from "./replyRequest";
-import { editEdit, regenerateEdit, respondEdit, toUserMessage } from "./threadEdits";
+import { toUserMessage } from "./threadEdits";
 import type { ThreadOperations } from "./threadOperations";
 import { toolResultMessage } from "./toolResultMessage";
 
 /**
  * A thread's actions: each one checks the thread is idle, works out the new history with a
- * pure edit (`threadEdits.ts`), has the core commit it, reports what changed, and runs the
- * reply. The functions are made once per thread, so they keep their identity.
+ * pure edit (`threadEdits.ts`, `historyRevisions.ts`), has the core commit it, reports what
+ * changed, and runs the reply. The functions are made once per thread, so they keep their
+ * identity.
  */
 export function createThreadActions(core: ThreadOperations): ThreadActions {
   const messages = () => core.store.getState().messages;
+  /** The revising edits, once loaded; idle is checked again: an action may have started meanwhile. */
+  const revisions = async () => {
+    core.assertIdle();
+    const loaded = await loadHistoryRevisions();
+    core.assertIdle();
+    return loaded;
+  };
   const queue = createQueueActions(core, (input) => send(input));
 
   const send = async (input: UserMessageInput) => {
@@ -44,7 +53,7 @@ export function createThreadActions(core: ThreadOperations): ThreadActions {
 
   /** A new reply to the user message the given reply answers; the old reply stays as a branch. */
   const regenerate = async (messageId?: string) => {
-    core.assertIdle();
+    const { regenerateEdit } = await revisions();
     const { base, replaced, discarded } = regenerateEdit(messages(), messageId);
     if (discarded) core.tree.remove(discarded.id);
     core.commit(base, { error: null });
@@ -55,7 +64,7 @@ export function createThreadActions(core: ThreadOperations): ThreadActions {
   };
 
   const edit = async (messageId: string, content: string | InputContent[]) => {
-    core.assertIdle();
+    const { editEdit } = await revisions();
     const { base, edited } = editEdit(messages(), messageId, content);
     core.commit(base, { error: null });
     core.notifyUpdated([edited]);
@@ -78,7 +87,7 @@ export function createThreadActions(core: ThreadOperations): ThreadActions {
   };
 
   const respond: ThreadActions["respond"] = async (response) => {
-    core.assertIdle();
+    const { respondEdit } = await revisions();
     const { history, resolved, answer } = respondEdit(messages(), response);
     core.commit(history, { error: null });
     core.notifyUpdated([resolved, answer]);

@@ -6,6 +6,7 @@ import { ABORTED, observe, untilAborted } from "./abortable";
 import { DEFAULT_STREAM_BATCHING } from "./batchScheduler";
 import { ChatError } from "./chatError";
 import { answerToolCalls, defaultToolRoundtrips } from "./clientTools";
+import { loadHistoryRevisions } from "./loadHistoryRevisions";
 import { turnAwaitsToolResults } from "./messageQueue";
 import { MessageTree } from "./messageTree";
 import { type ReplyResult, readReply } from "./replyReader";
@@ -144,6 +145,8 @@ export class ThreadCore implements ThreadOperations {
   /** Shows `messages` as the active branch (remote data: the local version is unchanged). */
   #publish(messages: Message[], extra?: Partial<ThreadState>): void {
     this.tree.setActivePath(messages);
+    // A thread with messages can be revised (regenerate, edit, answer): load that code now.
+    if (messages.length) loadHistoryRevisions().catch(() => {});
     this.set({
       messages,
       branches: this.tree.branchesOnActivePath(),
