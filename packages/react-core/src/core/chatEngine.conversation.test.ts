@@ -198,6 +198,34 @@ describe("answering is loaded on demand", () => {
   });
 });
 
+describe("reading a reply is loaded on demand", () => {
+  it("a reply whose reading code cannot be loaded keeps the question, shows a network error, and the next send works", async () => {
+    vi.resetModules();
+    vi.doMock("./replyPipeline", () => {
+      throw new Error("offline");
+    });
+    try {
+      const { driveChat: drive } = await import("../../test/driveChat");
+      backend.reply([text("Never read.")]);
+      const chat = drive(backend);
+      await settle(start(() => chat.thread().processMessage("Hello?")));
+
+      expect(chat.thread().error).toMatchObject({ name: "ChatError", code: "network" });
+      expect(contents(chat.thread().messages)).toEqual(["Hello?"]);
+      expect(chat.thread().isRunning).toBe(false);
+
+      vi.doUnmock("./replyPipeline");
+      backend.reply([text("Read this time.")]);
+      await settle(start(() => chat.thread().processMessage("Again?")));
+      expect(contents(chat.thread().messages)).toEqual(["Hello?", "Again?", "Read this time."]);
+      expect(chat.thread().error).toBeNull();
+    } finally {
+      vi.doUnmock("./replyPipeline");
+      vi.resetModules();
+    }
+  });
+});
+
 describe("edit and regenerate keep history as branches", () => {
   it("editMessage adds a branch; switchBranch shows either; only the active branch is sent", async () => {
     const chat = driveChat(backend);

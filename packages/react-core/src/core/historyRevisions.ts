@@ -13,7 +13,7 @@ import { lastAwaitingIndex } from "./threadEdits";
 // The pure edits (like those in `threadEdits.ts`) that revise a thread's history: regenerating
 // a reply, editing a user message (each keeps the old version as a branch) and answering a
 // message that waits for input. A chat needs them only once a thread has messages, so they are
-// loaded with `import()` then (`loadHistoryRevisions.ts`), not with the app.
+// loaded with `import()` then (`onDemand.ts`), not with the app.
 
 /** A failed or stopped reply with nothing in it: replaced on retry, not kept as a branch. */
 export function isEmptyFailure(message: Message | undefined): boolean {

@@ -2,7 +2,7 @@ import type { CrayonStreamEvent, Message, StreamErrorEvent } from "@crayonai/str
 import { createLazyMessageAccumulator } from "@crayonai/stream/accumulator";
 import type { StreamBatching } from "../types";
 import { ABORTED, isSettled, untilAborted } from "./abortable";
-import { createBatchScheduler } from "./batchScheduler";
+import { createBatchScheduler, DEFAULT_STREAM_BATCHING } from "./batchScheduler";
 import { ChatError } from "./chatError";
 
 /** A batch of streamed changes to publish. */
@@ -32,7 +32,8 @@ export type ReadReplyOptions = {
   continues: readonly string[];
   agentState: unknown;
   signal: AbortSignal;
-  batching: StreamBatching;
+  /** Default: {@link DEFAULT_STREAM_BATCHING}. */
+  batching?: StreamBatching;
   /** Makes the request and returns its events (a throw becomes the reply's error). */
   open: () => Promise<AsyncIterable<CrayonStreamEvent>>;
   /** Sees every event before it is applied. */
@@ -48,7 +49,7 @@ export type ReadReplyOptions = {
  * the reply in two.
  */
 export async function readReply(options: ReadReplyOptions): Promise<ReplyResult> {
-  const { history, signal, batching } = options;
+  const { history, signal, batching = DEFAULT_STREAM_BATCHING } = options;
   const errors: StreamErrorEvent[] = [];
   // Lazy: the JSON Patch applier is only downloaded when a reply patches state or an activity.
   const accumulator = createLazyMessageAccumulator({

@@ -18,12 +18,12 @@ export type RequestIntent = Pick<ChatRequest, "trigger" | "messageId" | "respons
  */
 export function continuedMessages(
   intent: RequestIntent,
-  protocol: Pick<StreamProtocolAdapter, "continuesMessages">,
+  protocol: Pick<StreamProtocolAdapter, "continuesMessages"> | undefined,
 ): string[] {
   const continuing =
     intent.trigger === "tool-result" ||
     (intent.trigger === "human-response" && intent.response?.response.type !== "input");
-  return continuing && protocol.continuesMessages && intent.messageId !== undefined
+  return continuing && protocol?.continuesMessages && intent.messageId !== undefined
     ? [intent.messageId]
     : [];
 }

@@ -1,10 +1,11 @@
 // @vitest-environment node
 import type { AssistantMessage, Message } from "@crayonai/stream";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deferred, deferredCalls } from "../testing/deferred";
 import { HeldReply, sseResponse, textDeltas } from "../testing/heldReply";
 import type { ThreadListParams, ThreadParams } from "../types";
 import { createChat, type ThreadStore } from "../vanilla";
+import { loadReplyPipeline } from "./onDemand";
 import type { ThreadCore } from "./threadCore";
 
 type Setup = Partial<ThreadParams<any>> & { list?: ThreadListParams };
@@ -38,6 +39,9 @@ const wordsOf = (from: number, to: number) =>
 
 /** Streamed chunks land within milliseconds: check often. */
 const FAST = { interval: 2, timeout: 1000 };
+
+// Fake timers count frames from the first event: the reading code is loaded before that.
+beforeAll(() => loadReplyPipeline());
 
 afterEach(() => {
   vi.useRealTimers();

@@ -3,13 +3,13 @@ import { validateMessages } from "@crayonai/stream";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ThreadActions, ThreadState } from "../types";
 import { ABORTED, observe, untilAborted } from "./abortable";
-import { DEFAULT_STREAM_BATCHING } from "./batchScheduler";
 import { ChatError } from "./chatError";
 import { answerToolCalls, defaultToolRoundtrips } from "./clientTools";
-import { loadHistoryRevisions } from "./loadHistoryRevisions";
 import { turnAwaitsToolResults } from "./messageQueue";
 import { MessageTree } from "./messageTree";
-import { type ReplyResult, readReply } from "./replyReader";
+import { loadHistoryRevisions, loadReplyPipeline } from "./onDemand";
+import type { ReplyConnection } from "./replyConnection";
+import type { ReplyResult } from "./replyReader";
 import {
   chatRequest,
   continuedMessages,
@@ -17,7 +17,7 @@ import {
   replyOutcome,
   toolResultIntent,
 } from "./replyRequest";
-import { replyConnection, stopRemotely, withoutRunningReply } from "./replyResumption";
+import { stopRemotely, withoutRunningReply } from "./replyResumption";
 import { createThreadActions } from "./threadActions";
 import { lastAwaitingIndex, mergeHistory, withParents } from "./threadEdits";
 import { fetchHistory } from "./threadHistory";
@@ -272,32 +272,47 @@ export class ThreadCore implements ThreadOperations {
   ): Promise<ReplyResult> {
     const params = this.host.params();
     const { signal } = controller;
-    const connection = replyConnection(params, signal, {
-      onReconnecting: () => this.set({ isReconnecting: true }),
-      onReconnected: () => this.set({ isReconnecting: false }),
-    });
     const agentState = this.store.getState().agentState;
     const applyForgotten = (ids: readonly string[]) => {
       for (const id of ids) this.tree.remove(id);
     };
     let observeEvent: ((event: CrayonStreamEvent) => void) | undefined;
+    // The code that reads the reply loads while its request goes out; the request's failure is
+    // the reply's, reported by the reader.
     this.#streaming = true;
+    const pipeline = loadReplyPipeline();
+    let connection: ReplyConnection | undefined;
+    const opening = (async () => {
+      const threadId = this.threadId ?? (await untilAborted(this.#createThread(history), signal));
+      const { onEvent } = params;
+      if (onEvent) observeEvent = (event) => observe(() => onEvent(event, { threadId }));
+      const response = attached ?? (await this.#request(history, controller, intent, threadId));
+      const { replyConnection, defaultProtocol } = await pipeline;
+      connection = replyConnection(params, signal, {
+        onReconnecting: () => this.set({ isReconnecting: true }),
+        onReconnected: () => this.set({ isReconnecting: false }),
+      });
+      const protocol = params.streamProtocol ?? defaultProtocol;
+      return protocol.parse(await connection.open(response, threadId));
+    })();
+    opening.catch(() => {});
     let result: ReplyResult;
     try {
+      let readReply: Awaited<typeof pipeline>["readReply"];
+      try {
+        ({ readReply } = await untilAborted(pipeline, signal));
+      } catch (error) {
+        // Nothing can read the response: drop the request. The thread shows the error.
+        controller.abort();
+        throw error;
+      }
       result = await readReply({
         history,
         continues: continuedMessages(intent, params.streamProtocol),
         agentState,
         signal,
-        batching: params.streamBatching ?? DEFAULT_STREAM_BATCHING,
-        open: async () => {
-          const threadId =
-            this.threadId ?? (await untilAborted(this.#createThread(history), signal));
-          const { onEvent } = params;
-          if (onEvent) observeEvent = (event) => observe(() => onEvent(event, { threadId }));
-          const response = attached ?? (await this.#request(history, controller, intent, threadId));
-          return params.streamProtocol.parse(await connection.open(response, threadId));
-        },
+        ...(params.streamBatching && { batching: params.streamBatching }),
+        open: () => opening,
         onEvent: (event) => observeEvent?.(event),
         onUpdate: (update) => {
           applyForgotten(update.forgotten);
@@ -311,7 +326,7 @@ export class ThreadCore implements ThreadOperations {
     } finally {
       this.#streaming = false;
     }
-    if (connection.moved && params.loadThread) return this.#replyMoved(history, signal);
+    if (connection?.moved && params.loadThread) return this.#replyMoved(history, signal);
 
     applyForgotten(result.forgotten);
     let messages = result.messages;

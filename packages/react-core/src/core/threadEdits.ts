@@ -5,7 +5,7 @@ import type { UserMessageInput } from "../types";
 // Pure edits of a thread's active branch: `Message[]` in, `Message[]` out. They decide what the
 // history becomes; the thread core commits it and streams the reply. Those a thread needs only
 // once it has messages (regenerate, edit, answer) are in `historyRevisions.ts`, loaded on demand
-// (`loadHistoryRevisions.ts`).
+// (`onDemand.ts`).
 
 /** The index of the last assistant message if it waits for input, else -1. */
 export function lastAwaitingIndex(messages: readonly Message[]): number {

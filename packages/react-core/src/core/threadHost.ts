@@ -6,7 +6,8 @@ export type ChatOptions = ThreadListParams & Partial<ThreadParams<any>>;
 
 /** Thread parameters with their defaults filled in. */
 export type ResolvedThreadParams = Partial<ThreadParams<any>> & {
-  streamProtocol: StreamProtocolAdapter;
+  /** Undefined: Crayon SSE, which comes with the code that reads replies (`onDemand.ts`). */
+  streamProtocol?: StreamProtocolAdapter;
   messageConverter: MessageFormatConverter<any>;
 };
 

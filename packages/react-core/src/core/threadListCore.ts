@@ -1,9 +1,4 @@
-import {
-  crayonSSEAdapter,
-  identityConverter,
-  type Message,
-  type UserMessage,
-} from "@crayonai/stream";
+import { identityConverter, type Message, type UserMessage } from "@crayonai/stream";
 import type { Thread, ThreadListActions, ThreadListPage } from "../types";
 import { ChatError } from "./chatError";
 import type { ThreadCore } from "./threadCore";
@@ -40,7 +35,6 @@ function firstExchange(messages: readonly Message[]): Message[] {
   return messages.slice(Math.max(first, 0), next === -1 ? undefined : next);
 }
 
-const defaultProtocol = crayonSSEAdapter();
 const defaultConverter = identityConverter();
 
 /**
@@ -155,7 +149,6 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
     const options = this.#options;
     return {
       ...options,
-      streamProtocol: options.streamProtocol ?? defaultProtocol,
       messageConverter: options.messageConverter ?? defaultConverter,
     };
   }

@@ -10,7 +10,7 @@ it("loadHistoryRevisions tries again after a failed load", async () => {
     return importOriginal();
   });
   try {
-    const { loadHistoryRevisions } = await import("./loadHistoryRevisions");
+    const { loadHistoryRevisions } = await import("./onDemand");
     await expect(loadHistoryRevisions()).rejects.toMatchObject({
       name: "ChatError",
       code: "network",

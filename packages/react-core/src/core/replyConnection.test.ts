@@ -13,7 +13,7 @@ describe("a reply's connection", () => {
   });
 
   it("wraps the body to reconnect only when the app resumes replies", async () => {
-    const { replyConnection } = await import("./replyResumption");
+    const { replyConnection } = await import("./replyConnection");
     const response = new Response("data: {}\n\n");
     const plain = replyConnection(params(), new AbortController().signal, callbacks);
     expect(await plain.open(response, "t1")).toBe(response);
@@ -31,7 +31,7 @@ describe("a reply's connection", () => {
     vi.doMock("./resumableBody", () => {
       throw new Error("offline");
     });
-    const { replyConnection } = await import("./replyResumption");
+    const { replyConnection } = await import("./replyConnection");
     const response = new Response("data: {}\n\n");
     const connection = replyConnection(
       params(async () => null),
