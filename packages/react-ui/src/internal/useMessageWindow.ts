@@ -88,6 +88,9 @@ export function useMessageWindow(
     }, []),
     overscan: OVERSCAN,
     gap: ROW_GAP,
+    // A scroll event re-renders in React's next batch rather than synchronously inside the
+    // event: fast scrolling renders once a frame instead of once an event.
+    useFlushSync: false,
     // Without a size the virtualizer renders nothing: it gets a stand-in, and the last rows.
     initialRect: SIZE_WITHOUT_LAYOUT,
     observeElementRect: (instance, report) =>
