@@ -153,6 +153,56 @@ describe.skipIf(noBrowser)("a 3,000-message thread", () => {
     await page.close();
   });
 
+  it("skips the rows a fling passes, then renders the rows where it stops, in place", async () => {
+    const { page, errors, chat } = await open();
+    await chat.waitForListAtEnd();
+    // Two viewports up a frame for 40 frames: from the 5th frame on, only the last row stays.
+    const mostRowsDuringFling = await page.evaluate(
+      (list) =>
+        new Promise<number>((resolve) => {
+          const element = document.querySelector(list) as HTMLElement;
+          let frames = 0;
+          let most = 0;
+          const step = () => {
+            element.scrollTop -= element.clientHeight * 2;
+            if (++frames > 5) {
+              most = Math.max(most, document.querySelectorAll(".crayon-message-list__row").length);
+            }
+            if (frames < 40) requestAnimationFrame(step);
+            else resolve(most);
+          };
+          requestAnimationFrame(step);
+        }),
+      LIST,
+    );
+    expect(mostRowsDuringFling).toBeLessThanOrEqual(1);
+
+    // Once it settles, the rows in view render and the one at the top of the view stays put.
+    const topRow = await page.waitForFunction((list) => {
+      const scroll = document.querySelector(list)!.getBoundingClientRect();
+      const first = [...document.querySelectorAll(".crayon-message-list__row")].find(
+        (r) =>
+          r.getBoundingClientRect().bottom > scroll.top + 40 &&
+          r.getBoundingClientRect().top < scroll.bottom,
+      );
+      return first?.getAttribute("aria-posinset");
+    }, LIST);
+    const position = (await topRow.jsonValue()) as string;
+    const topOf = () =>
+      page.evaluate(
+        (position) =>
+          document.querySelector(`[aria-posinset="${position}"]`)?.getBoundingClientRect().top,
+        position,
+      );
+    const before = await topOf();
+    await page.waitForTimeout(1000);
+    const after = await topOf();
+    expect(Math.abs((after ?? Number.NaN) - (before ?? Number.NaN))).toBeLessThanOrEqual(2);
+    expect(await row(page, Number(position)).textContent()).not.toBe("");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("finds a word from message 10 with the in-thread search, scrolls to it and highlights it", async () => {
     const { page, errors, chat } = await open();
     await chat.waitForListAtEnd();

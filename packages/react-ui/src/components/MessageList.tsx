@@ -147,9 +147,13 @@ export function MessageList({
 
   // A user message is a row, and so is each reply: everything of its turn up to the next one.
   const listRows = useMemo(() => rowsOfTurns(visible), [visible]);
-  const { rows, setFocusedRow, setRevealedRow } = useMessageWindow(
+  // In-thread search: the match's row is scrolled to, marked, and its text highlighted.
+  const [searching, setSearching] = useState(false);
+  const [match, setMatch] = useState<{ index: number; query: string }>();
+  const { rows, setFocusedRow, setRevealedRow, onScroll } = useMessageWindow(
     listRows,
     () => scrollRef.current,
+    match?.index,
   );
   const feed = useRef<HTMLDivElement>(null);
 
@@ -158,9 +162,6 @@ export function MessageList({
   const handle = useRef<MessageListHandle>(null);
   handle.current = { visible, listRows, rows, feed, stopScroll, setRevealedRow };
 
-  // In-thread search: the match's row is scrolled to, marked, and its text highlighted.
-  const [searching, setSearching] = useState(false);
-  const [match, setMatch] = useState<{ index: number; query: string }>();
   const searchButton = useRef<HTMLButtonElement>(null);
   const reveal = useCallback(
     (messageIndex: number, query: string) => {
@@ -279,6 +280,7 @@ export function MessageList({
               aria-label="Messages"
               aria-live="off"
               aria-busy={isRunning}
+              onScroll={onScroll}
               // The log scrolls: keyboard users need to reach it.
               // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
               tabIndex={0}

@@ -5,9 +5,10 @@ import {
   useVirtualizer,
   type Virtualizer,
 } from "@tanstack/react-virtual";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { type UIEvent, useCallback, useRef, useState } from "react";
 import type { ListRow } from "./replyTurns";
 import { estimateRowHeight } from "./rowHeightEstimate";
+import { createFlingDetector } from "./scrollFling";
 
 /** Pixels between two rows (the stylesheet's `.crayon-message-list__row + .crayon-message-list__row`). */
 export const ROW_GAP = 16;
@@ -33,16 +34,24 @@ function useStableIds(rows: readonly ListRow[]): readonly string[] {
 }
 
 /**
- * The window of rows to render: the range in view (or the end, without layout), and the kept
- * rows: the focused one (or focus would fall to the page) and one being scrolled to.
+ * The window of rows to render: the range in view (or the end, without layout; only the last
+ * row while the list flings), and the kept rows: the focused one (or focus would fall to the
+ * page) and the ones being scrolled to.
  */
-function rowsToRender(range: Range, hasLayout: boolean, kept: (number | undefined)[]): number[] {
-  const indexes = hasLayout
-    ? defaultRangeExtractor(range)
-    : Array.from(
+function rowsToRender(
+  range: Range,
+  hasLayout: boolean,
+  flinging: boolean,
+  kept: (number | undefined)[],
+): number[] {
+  const indexes = !hasLayout
+    ? Array.from(
         { length: Math.min(range.count, ROWS_WITHOUT_LAYOUT) },
         (_, i) => range.count - Math.min(range.count, ROWS_WITHOUT_LAYOUT) + i,
-      );
+      )
+    : flinging
+      ? [range.count - 1]
+      : defaultRangeExtractor(range);
   for (const index of kept) {
     if (index !== undefined && index < range.count && !indexes.includes(index)) indexes.push(index);
   }
@@ -56,6 +65,8 @@ export type MessageWindow = {
   setFocusedRow: (index: number | undefined) => void;
   /** Keeps the row at `index` rendered while the list scrolls to it, wherever the scroll is. */
   setRevealedRow: (index: number | undefined) => void;
+  /** The scroll list's scroll handler: tells when the reader flings it. */
+  onScroll: (event: UIEvent<HTMLElement>) => void;
 };
 
 /**
@@ -68,6 +79,8 @@ export type MessageWindow = {
 export function useMessageWindow(
   listRows: readonly ListRow[],
   scrollElement: () => HTMLElement | null,
+  /** A row kept rendered wherever the scroll is (the search match). */
+  kept?: number,
 ): MessageWindow {
   const ids = useStableIds(listRows);
   const current = useRef(listRows);
@@ -76,6 +89,7 @@ export function useMessageWindow(
   // State, not a ref: the window must be recomputed for the row to render before any scroll.
   const [revealed, setRevealedRow] = useState<number | undefined>();
   const hasLayout = useRef(false);
+  const [flinging, setFlinging] = useState(false);
 
   const rows = useVirtualizer<HTMLElement, HTMLElement>({
     count: ids.length,
@@ -91,6 +105,8 @@ export function useMessageWindow(
     // A scroll event re-renders in React's next batch rather than synchronously inside the
     // event: fast scrolling renders once a frame instead of once an event.
     useFlushSync: false,
+    // A fling settles once the list has not scrolled for the virtualizer's 150 ms.
+    onChange: (instance) => instance.isScrolling || setFlinging(false),
     // Without a size the virtualizer renders nothing: it gets a stand-in, and the last rows.
     initialRect: SIZE_WITHOUT_LAYOUT,
     observeElementRect: (instance, report) =>
@@ -99,8 +115,9 @@ export function useMessageWindow(
         report(hasLayout.current ? rect : SIZE_WITHOUT_LAYOUT);
       }),
     rangeExtractor: useCallback(
-      (range: Range) => rowsToRender(range, hasLayout.current, [focused.current, revealed]),
-      [revealed],
+      (range: Range) =>
+        rowsToRender(range, hasLayout.current, flinging, [focused.current, revealed, kept]),
+      [revealed, kept, flinging],
     ),
   });
 
@@ -108,9 +125,12 @@ export function useMessageWindow(
     focused.current = index;
   }, []);
 
-  return useMemo(
-    () => ({ rows, setFocusedRow, setRevealedRow }),
-    // setRevealedRow (a state setter) never changes.
-    [rows, setFocusedRow],
-  );
+  // Rows that pass the viewport within a frame or two are not worth rendering: while the list
+  // flings, rows in its window keep their (measured or estimated) room but are not rendered.
+  // Once it settles they render and are measured, rows above the viewport keeping it in place.
+  const [isFling] = useState(createFlingDetector);
+  const onScroll = ({ currentTarget: list, timeStamp }: UIEvent<HTMLElement>) =>
+    isFling(list.scrollTop, list.clientHeight, timeStamp) && setFlinging(true);
+
+  return { rows, setFocusedRow, setRevealedRow, onScroll };
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { createFlingDetector } from "./scrollFling";
+
+type ScrollEvent = [position: number, viewport: number, time: number];
+
+/** Which of `events` the detector calls a fling's. */
+function flings(events: ScrollEvent[]): boolean[] {
+  const isFling = createFlingDetector();
+  return events.map(([position, viewport, time]) => isFling(position, viewport, time));
+}
+
+const readingSpeed = Array.from({ length: 30 }, (_, i): ScrollEvent => [i * 120, 800, i * 16]);
+
+describe("createFlingDetector", () => {
+  it.each<[string, ScrollEvent[], boolean[]]>([
+    [
+      "quick events that each move half a viewport or more",
+      [
+        [10_000, 800, 0],
+        [9_600, 800, 16],
+        [8_000, 800, 32],
+        [5_000, 800, 90],
+      ],
+      [false, true, true, true],
+    ],
+    ["scrolling at reading speed (a wheel's notches)", readingSpeed, readingSpeed.map(() => false)],
+    [
+      "a single jump (End after a pause, a scroll to a message), then a small step",
+      [
+        [0, 800, 0],
+        [500_000, 800, 1_500],
+        [499_900, 800, 1_516],
+      ],
+      [false, false, false],
+    ],
+    [
+      "fast scrolling in a list without a height (no layout)",
+      [
+        [0, 0, 0],
+        [5_000, 0, 16],
+      ],
+      [false, false],
+    ],
+  ])("%s", (_, events, expected) => {
+    expect(flings(events)).toEqual(expected);
+  });
+});
