@@ -445,6 +445,52 @@ describe.skipIf(noBrowser)("chat example", () => {
     await page.close();
   });
 
+  for (const [device, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    it(`on a ${device} the search button never covers a message, whichever is at the top`, async () => {
+      const { page, errors, chat } = await open();
+      await page.setViewportSize(viewport);
+      await chat.ask("Hi");
+      await chat.ask(
+        "Could you look through last month's orders and tell me which customers ordered more than twice, what they bought most often, and whether any of them asked for a refund afterwards?",
+      );
+      const searchButton = page.getByRole("button", { name: "Search this conversation" });
+      const bubbles = page.getByRole("log", { name: "Messages" }).locator(".crayon-message__body");
+      const overlaps = (
+        a: { x: number; y: number; width: number; height: number },
+        b: { x: number; y: number; width: number; height: number },
+      ) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      const sent = page.locator(".crayon-message--user .crayon-message__body");
+      for (const [which, bubble] of [
+        ["short", sent.first()],
+        ["long", sent.last()],
+      ] as const) {
+        // The bubble's top edge at the top of the list's view, as when scrolling back up.
+        await bubble.evaluate((element) => element.scrollIntoView({ block: "start" }));
+        await page.waitForTimeout(200);
+        await screenshot(page, `chat-search-button-${which}-message-at-top-${device}`);
+        const button = (await searchButton.boundingBox())!;
+        for (const box of await Promise.all((await bubbles.all()).map((b) => b.boundingBox()))) {
+          if (box) expect(overlaps(button, box), `${which} message at the top`).toBe(false);
+        }
+      }
+      // Still the way in: it opens the search, and Escape gives focus back to it.
+      await searchButton.click();
+      const searchbox = page.getByRole("searchbox", { name: "Search this conversation" });
+      await searchbox.fill("orders");
+      await screenshot(page, `chat-thread-search-open-${device}`);
+      await searchbox.press("Escape");
+      await expect(searchButton.evaluate((el) => el === document.activeElement)).resolves.toBe(
+        true,
+      );
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
   it("edits a sent message in a full-width field; Save sends it as a new version", async () => {
     const { page, errors, chat } = await open();
     await chat.ask("/help");
