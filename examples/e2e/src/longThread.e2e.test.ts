@@ -203,6 +203,31 @@ describe.skipIf(noBrowser)("a 3,000-message thread", () => {
     await page.close();
   });
 
+  it("shows rows again while a fling slows down, before the list stops", async () => {
+    const { page, errors, chat } = await open();
+    await chat.waitForListAtEnd();
+    // A fling (two viewports a frame for 10 frames), then its slow tail: 3 px a frame, never
+    // pausing. The tail's rows render while it still moves.
+    const rowsInTail = await page.evaluate(
+      (list) =>
+        new Promise<number>((resolve) => {
+          const element = document.querySelector(list) as HTMLElement;
+          let frames = 0;
+          const step = () => {
+            frames++;
+            element.scrollTop -= frames <= 10 ? element.clientHeight * 2 : 3;
+            if (frames < 40) requestAnimationFrame(step);
+            else resolve(document.querySelectorAll(".crayon-message-list__row").length);
+          };
+          requestAnimationFrame(step);
+        }),
+      LIST,
+    );
+    expect(rowsInTail).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("finds a word from message 10 with the in-thread search, scrolls to it and highlights it", async () => {
     const { page, errors, chat } = await open();
     await chat.waitForListAtEnd();

@@ -34,6 +34,29 @@ describe("createFlingDetector", () => {
       [false, false, false],
     ],
     [
+      "a fling that slows down: on above half its speed, ended 100 ms below it, while moving",
+      [
+        [0, 800, 0],
+        [1_600, 800, 16],
+        [2_400, 800, 32],
+        [2_600, 800, 48],
+        [2_700, 800, 64],
+        [2_750, 800, 112],
+        [2_800, 800, 160],
+      ],
+      [false, true, true, true, true, true, false],
+    ],
+    [
+      "a slow event inside a fast fling (the list holding its place) does not end it",
+      [
+        [0, 800, 0],
+        [1_600, 800, 16],
+        [1_610, 800, 20],
+        [3_200, 800, 36],
+      ],
+      [false, true, true, true],
+    ],
+    [
       "fast scrolling in a list without a height (no layout)",
       [
         [0, 0, 0],

@@ -105,7 +105,7 @@ export function useMessageWindow(
     // A scroll event re-renders in React's next batch rather than synchronously inside the
     // event: fast scrolling renders once a frame instead of once an event.
     useFlushSync: false,
-    // A fling settles once the list has not scrolled for the virtualizer's 150 ms.
+    // A fling also ends once the list has not scrolled for the virtualizer's 150 ms.
     onChange: (instance) => instance.isScrolling || setFlinging(false),
     // Without a size the virtualizer renders nothing: it gets a stand-in, and the last rows.
     initialRect: SIZE_WITHOUT_LAYOUT,
@@ -130,7 +130,7 @@ export function useMessageWindow(
   // Once it settles they render and are measured, rows above the viewport keeping it in place.
   const [isFling] = useState(createFlingDetector);
   const onScroll = ({ currentTarget: list, timeStamp }: UIEvent<HTMLElement>) =>
-    isFling(list.scrollTop, list.clientHeight, timeStamp) && setFlinging(true);
+    setFlinging(isFling(list.scrollTop, list.clientHeight, timeStamp));
 
   return { rows, setFocusedRow, setRevealedRow, onScroll };
 }
