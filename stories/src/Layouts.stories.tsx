@@ -38,7 +38,10 @@ export const Copilot: Story = {
   args: { type: "copilot" },
   render: (args) => (
     <HostPage>
-      <ChatStory {...args} />
+      {/* The panel fills the width its host gives it, as the README says. */}
+      <aside aria-label="Copilot" style={{ flex: "0 0 420px", minWidth: 0, minHeight: 0 }}>
+        <ChatStory {...args} />
+      </aside>
     </HostPage>
   ),
 };
