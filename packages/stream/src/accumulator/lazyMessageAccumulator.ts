@@ -1,7 +1,7 @@
 import type { CrayonStreamEvent } from "../events";
 import type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
 import type { patchedDocument } from "./jsonPatchDocument";
-import { accumulatorWith } from "./messageAccumulator";
+import { accumulatorWith, type PatchApplier } from "./messageAccumulator";
 
 /** A {@link MessageAccumulator} whose rarely used parts are loaded when an event needs them. */
 export interface LazyMessageAccumulator extends MessageAccumulator {
@@ -17,6 +17,12 @@ export interface LazyMessageAccumulator extends MessageAccumulator {
 
 let applier: typeof patchedDocument | undefined;
 let loading: Promise<void> | undefined;
+
+/** Stands in for the applier while it is not loaded: the patch is reported and changes nothing. */
+const notLoaded: PatchApplier = (_document, _patch, what, report) => {
+  report("malformed_event", `Could not apply the JSON Patch to ${what}: no applier is loaded.`);
+  return undefined;
+};
 
 function needsJsonPatch(event: CrayonStreamEvent): boolean {
   return (
@@ -43,7 +49,7 @@ function needsJsonPatch(event: CrayonStreamEvent): boolean {
 export function createLazyMessageAccumulator(
   options: MessageAccumulatorOptions = {},
 ): LazyMessageAccumulator {
-  const accumulator = accumulatorWith(options, () => applier);
+  const accumulator = accumulatorWith(options, (...patch) => (applier ?? notLoaded)(...patch));
   return {
     ...accumulator,
     prepare(event) {

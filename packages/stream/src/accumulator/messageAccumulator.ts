@@ -5,7 +5,6 @@ import type {
   ActivityMessage,
   AssistantMessage,
   AssistantStatus,
-  Message,
   ReasoningMessage,
   ToolCall,
   ToolMessage,
@@ -15,12 +14,11 @@ import { validateMessages } from "../validation/validateMessages";
 import type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
 import { eventProblem } from "./eventProblem";
 import { patchedDocument } from "./jsonPatchDocument";
-
-/** How JSON Patches are applied ({@link patchedDocument}); undefined while it is not loaded. */
-export type PatchApplier = () => typeof patchedDocument | undefined;
-
 import { lockedMessageIds } from "./lockedMessageIds";
 import { createMessageDraft } from "./messageDraft";
+
+/** How JSON Patches are applied: {@link patchedDocument}, or a stand-in while it loads. */
+export type PatchApplier = typeof patchedDocument;
 
 export type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
 
@@ -40,16 +38,13 @@ export type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulato
 export function createMessageAccumulator(
   options: MessageAccumulatorOptions = {},
 ): MessageAccumulator {
-  return accumulatorWith(options, () => patchedDocument);
+  return accumulatorWith(options, patchedDocument);
 }
 
-/**
- * The accumulator, with JSON Patches applied by `jsonPatch`: a patch that arrives while it
- * gives nothing is reported as `malformed_event` and changes nothing.
- */
+/** The accumulator, with JSON Patches applied by `applyPatch`. */
 export function accumulatorWith(
   options: MessageAccumulatorOptions,
-  jsonPatch: PatchApplier,
+  applyPatch: PatchApplier,
 ): MessageAccumulator {
   const generateId = options.generateId ?? createId;
   const draft = createMessageDraft(options.messages ?? []);
@@ -64,10 +59,8 @@ export function accumulatorWith(
   const now = options.now ?? Date.now;
   const thinkingSince = new Map<string, number>();
 
-  const find = (id: string) => draft.find(id);
-  const edit = <T extends Message>(id: string): T => draft.edit<T>(id);
-  const add = <T extends Message>(message: T): T => draft.add(message);
-  const touched = draft.touched;
+  // The draft's functions are closures (no `this`): taken out, they minify to single letters.
+  const { find, edit, add, touched } = draft;
 
   // An empty id from the stream is no id: a message always gets a usable one.
   const createAssistant = (id?: string): AssistantMessage => {
@@ -164,12 +157,7 @@ export function accumulatorWith(
     operations: JsonPatchOperation[],
     what: string,
     fit?: (result: unknown) => boolean,
-  ) => {
-    const apply = jsonPatch();
-    if (apply) return apply(document, operations, what, report, fit);
-    report("malformed_event", `Could not apply the JSON Patch to ${what}: no applier is loaded.`);
-    return undefined;
-  };
+  ) => applyPatch(document, operations, what, report, fit);
 
   const targetActivity = (activityType: string, messageId?: string): ActivityMessage => {
     const id = messageId ?? activityByType.get(activityType);
