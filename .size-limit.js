@@ -96,12 +96,12 @@ export default [
     gzip: true,
   },
   {
-    name: "root + @crayonai/stream/converters/vercel (both directions; every UIMessage part kind and tool state; +0.05 kB a reasoning part's duration)",
+    name: "root + @crayonai/stream/converters/vercel (both directions; every UIMessage part kind and tool state; a reasoning part's duration takes it 1 B over the 7.75 kB it had without)",
     import: {
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
       "packages/stream/dist/converters/vercel.js": "*",
     },
-    limit: "7.8 kB",
+    limit: "7.76 kB",
     gzip: true,
   },
   {

@@ -23,17 +23,20 @@ export function withReasoningDuration(
  * nothing else is left). A duration that is not a finite, non-negative number is dropped.
  */
 export function readReasoningDuration(providerMetadata: unknown): {
-  durationMs?: number;
-  providerMetadata?: Record<string, unknown>;
+  durationMs?: number | undefined;
+  providerMetadata?: Record<string, unknown> | undefined;
 } {
   if (!isRecord(providerMetadata)) return {};
   const { crayon, ...providers } = providerMetadata;
   if (!isRecord(crayon)) return { providerMetadata };
   const { durationMs, ...ours } = crayon;
-  const rest = Object.keys(ours).length ? { ...providers, crayon: ours } : providers;
-  const valid = typeof durationMs === "number" && Number.isFinite(durationMs) && durationMs >= 0;
+  if (Object.keys(ours).length) providers.crayon = ours;
   return {
-    ...(valid && { durationMs }),
-    ...(Object.keys(rest).length > 0 && { providerMetadata: rest }),
+    // Number.isFinite is false for anything that is not a number.
+    durationMs:
+      Number.isFinite(durationMs) && (durationMs as number) >= 0
+        ? (durationMs as number)
+        : undefined,
+    providerMetadata: Object.keys(providers).length ? providers : undefined,
   };
 }
