@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   collect,
   expectSameEventsForAnySplit,
@@ -855,6 +855,31 @@ describe("vercelAIAdapter: data stream (AI SDK 3/4)", () => {
     const expected = await parse([body]);
     expect(errors(expected)).toEqual([]);
     await expectSameEventsForAnySplit(parse, body, expected, 60);
+  });
+});
+
+describe("vercelAIAdapter: the data stream decoder is loaded on demand", () => {
+  it("reads text/event-stream without it, and reports a data stream it cannot load as a network error", async () => {
+    vi.resetModules();
+    vi.doMock("./formatSniffer", () => {
+      throw new Error("offline");
+    });
+    try {
+      const { vercelAIAdapter: adapter } = await import("./vercelAIAdapter");
+      const read = (body: string, headers: Record<string, string>) =>
+        collect(adapter().parse(responseFromChunks([body], { headers })));
+      expect(await read(uiBody(textTurn), UI_HEADERS)).toEqual(await ui(textTurn));
+      expect(await read(dataBody([["0", "Hi"]]), DATA_HEADERS)).toEqual([
+        {
+          type: "error",
+          code: "network",
+          error: expect.stringContaining("The AI SDK data stream decoder could not be loaded"),
+        },
+      ]);
+    } finally {
+      vi.doUnmock("./formatSniffer");
+      vi.resetModules();
+    }
   });
 });
 
