@@ -49,6 +49,8 @@ export class ThreadCore implements ThreadOperations {
   #version = 0;
   /** True while a response is being read into the thread. */
   #streaming = false;
+  /** The history revisions were asked for (see `#publish`). */
+  #revisionsAsked = false;
   /** True once the running reply's first change arrived (status `streaming`, not `submitted`). */
   #receiving = false;
   /** History that arrived while a reply was streaming; merged in when it ends. */
@@ -145,8 +147,12 @@ export class ThreadCore implements ThreadOperations {
   /** Shows `messages` as the active branch (remote data: the local version is unchanged). */
   #publish(messages: Message[], extra?: Partial<ThreadState>): void {
     this.tree.setActivePath(messages);
-    // A thread with messages can be revised (regenerate, edit, answer): load that code now.
-    if (messages.length) loadHistoryRevisions().catch(() => {});
+    // A thread with messages can be revised (regenerate, edit, answer): load that code now,
+    // once (not on every streamed update; an action that needs it loads it again if this failed).
+    if (messages.length && !this.#revisionsAsked) {
+      this.#revisionsAsked = true;
+      loadHistoryRevisions().catch(() => {});
+    }
     this.set({
       messages,
       branches: this.tree.branchesOnActivePath(),
