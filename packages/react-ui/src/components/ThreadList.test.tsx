@@ -2,7 +2,7 @@ import type { ChatManager } from "@crayonai/react-core";
 import { fakeChat } from "@crayonai/react-core/testing";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { createBackend, expectNoAxeViolations, renderWithChat } from "../testing/chatHarness";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
@@ -150,7 +150,8 @@ describe("ThreadList", () => {
 
 const HOUR = 60 * 60 * 1000;
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
-const days = [
+/** Made when a test renders, so the times are relative to that test's clock. */
+const days = () => [
   {
     threadId: "d1",
     title: "Café recommendations",
@@ -164,7 +165,7 @@ const days = [
 
 function renderDays() {
   const view = renderWithChat(createBackend(), (chat) => <ThreadList chat={chat} />, {
-    fetchThreadList: async () => days,
+    fetchThreadList: async () => days(),
     loadThread: async () => [],
   });
   return view;
@@ -177,6 +178,12 @@ const threadButtons = () =>
 
 describe("ThreadList, by recency", () => {
   it("groups threads by last activity, each with its time and preview", async () => {
+    // Mid-afternoon, so "2 h ago" is today whenever the suite runs (just after midnight too).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 26, 15, 0));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const view = renderDays();
     await within(nav()).findByRole("button", { name: "Café recommendations" });
     const groups = within(nav()).getAllByRole("region");
@@ -250,7 +257,7 @@ describe("ThreadList, by recency", () => {
     const user = userEvent.setup();
     const backend = createBackend();
     renderWithChat(backend, (chat) => <Chat chat={chat} />, {
-      fetchThreadList: async () => days,
+      fetchThreadList: async () => days(),
       loadThread: async () => [],
     });
     await user.click(await within(nav()).findByRole("button", { name: "Invoice template" }));
