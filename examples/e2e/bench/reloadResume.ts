@@ -13,7 +13,7 @@ if (noBrowser) {
   console.warn("No Chromium: nothing measured.");
   process.exit(0);
 }
-const server = await serveExample("chat", 4193);
+const server = await serveExample("chat");
 const browser = await launchBrowser();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const rows: string[] = [];

@@ -160,7 +160,7 @@ if (noBrowser) {
   process.exit(0);
 }
 await mkdir(outDir, { recursive: true });
-const server = await serveExample("chat", 4199);
+const server = await serveExample("chat");
 const browser = await launchBrowser();
 try {
   for (const device of Object.keys(DEVICES) as Device[]) {

@@ -10,7 +10,7 @@ describe.skipIf(noBrowser)("agent-console example", () => {
   let server: ExampleServer;
 
   beforeAll(async () => {
-    server = await serveExample("agent-console", 4175);
+    server = await serveExample("agent-console");
     browser = await launchBrowser();
   });
   afterAll(async () => {

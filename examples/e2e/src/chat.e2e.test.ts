@@ -11,7 +11,7 @@ describe.skipIf(noBrowser)("chat example", () => {
   const url = () => server.url;
 
   beforeAll(async () => {
-    server = await serveExample("chat", 4173);
+    server = await serveExample("chat");
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -81,7 +81,7 @@ describe.skipIf(noBrowser)("chat example: every protocol of the switcher", () =>
   let server: ExampleServer;
 
   beforeAll(async () => {
-    server = await serveExample("chat", 4176);
+    server = await serveExample("chat");
     browser = await launchBrowser();
   });
   afterAll(async () => {

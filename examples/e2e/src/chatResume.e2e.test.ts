@@ -37,8 +37,8 @@ describe.skipIf(noBrowser)("a reply survives its connection (chat example)", () 
   const uninterrupted = new Map<Protocol, string>();
 
   beforeAll(async () => {
-    server = await serveExample("chat", 4183);
-    proxy = await startCuttableProxy(4183, 4184);
+    server = await serveExample("chat");
+    proxy = await startCuttableProxy(server.port);
     browser = await launchBrowser();
   });
   afterAll(async () => {

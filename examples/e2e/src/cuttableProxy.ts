@@ -1,4 +1,5 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { freePort } from "./freePort";
 
 /**
  * A TCP proxy the test owns, in front of an example's server: `cut(ms)` resets every open
@@ -11,10 +12,9 @@ export type CuttableProxy = {
   close(): Promise<void>;
 };
 
-export async function startCuttableProxy(
-  upstreamPort: number,
-  port: number,
-): Promise<CuttableProxy> {
+/** Starts the proxy on a free port; it keeps that port across cuts. */
+export async function startCuttableProxy(upstreamPort: number): Promise<CuttableProxy> {
+  const port = await freePort();
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   const track = (socket: Socket) => {

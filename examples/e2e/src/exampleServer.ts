@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "./freePort";
 
 const examplesDir = resolve(import.meta.dirname, "../..");
 
-/** A running example: its base URL and how to stop it. */
-export type ExampleServer = { url: string; close: () => void };
+/** A running example: its base URL, its port and how to stop it. */
+export type ExampleServer = { url: string; port: number; close: () => void };
 
 async function waitUntilServing(url: string, server: ChildProcess, log: string[]) {
   const deadline = Date.now() + 60_000;
@@ -29,18 +30,19 @@ const SERVERS = {
 } as const;
 
 /**
- * Serves a built example (its demo agent is mounted in the same server) on a fresh database, so
- * each test file starts with no threads.
+ * Serves a built example (its demo agent is mounted in the same server) on a fresh database and
+ * a free port, so each test file starts with no threads and two runs of the suite can share the
+ * machine.
  */
 export async function serveExample(
   name: string,
-  port: number,
   kind: keyof typeof SERVERS = "vite",
 ): Promise<ExampleServer> {
   const dir = join(examplesDir, name);
   const { built, bin, args } = SERVERS[kind];
   if (!existsSync(join(dir, built)))
     throw new Error(`examples/${name} is not built: run \`pnpm build\` first.`);
+  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `crayon-e2e-${name}-`));
   const log: string[] = [];
   const server = spawn(
@@ -68,5 +70,5 @@ export async function serveExample(
     close();
     throw error;
   }
-  return { url, close };
+  return { url, port, close };
 }

@@ -16,7 +16,7 @@ describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
   });
 
   it("custom-sidebar: the hand-made sidebar lists, groups and finds the thread a reply streamed into", async () => {
-    const server = await serveExample("custom-sidebar", 4174);
+    const server = await serveExample("custom-sidebar");
     try {
       const { page, errors } = await openPage(browser, server.url);
       const chat = new ChatPage(page);
@@ -68,7 +68,7 @@ describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
   });
 
   it("nextjs: the route handler streams a reply that persists", async () => {
-    const server = await serveExample("nextjs", 3100, "next");
+    const server = await serveExample("nextjs", "next");
     try {
       const { page, errors } = await openPage(browser, server.url);
       const chat = new ChatPage(page);

@@ -11,7 +11,7 @@ describe.skipIf(noBrowser)("send while streaming", () => {
   let server: ExampleServer;
 
   beforeAll(async () => {
-    server = await serveExample("chat", 4191);
+    server = await serveExample("chat");
     browser = await launchBrowser();
   });
   afterAll(async () => {

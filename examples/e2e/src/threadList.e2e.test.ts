@@ -11,7 +11,7 @@ describe.skipIf(noBrowser)("thread list", () => {
   let server: ExampleServer;
 
   beforeAll(async () => {
-    server = await serveExample("chat", 4195);
+    server = await serveExample("chat");
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -19,6 +19,7 @@ import { paintSearchHighlight, textRangesOf } from "../internal/searchHighlight"
 import { ThreadActionsContext } from "../internal/threadActionsContext";
 import { useMessageWindow } from "../internal/useMessageWindow";
 import { useReleaseFarFromBottom } from "../internal/useReleaseFarFromBottom";
+import { useSettleAtEnd } from "../internal/useSettleAtEnd";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { ErrorNotice } from "./ErrorNotice";
 import { MessageRow } from "./MessageRow";
@@ -111,6 +112,7 @@ export function MessageList({
     { initial: "instant", resize: "instant" },
   );
   useReleaseFarFromBottom(scrollRef, state, stopScroll);
+  useSettleAtEnd(scrollRef, contentRef, state, scrollToBottom);
 
   // Actions keep their identity, so the context value (and the rows reading it) stays stable.
   const actions = getThreadActions(thread);
