@@ -18,8 +18,7 @@ import { keepInView, whenRowRendered } from "../internal/rowInView";
 import { paintSearchHighlight, textRangesOf } from "../internal/searchHighlight";
 import { ThreadActionsContext } from "../internal/threadActionsContext";
 import { useMessageWindow } from "../internal/useMessageWindow";
-import { useReleaseFarFromBottom } from "../internal/useReleaseFarFromBottom";
-import { useSettleAtEnd } from "../internal/useSettleAtEnd";
+import { useFollowEnd } from "../internal/useFollowEnd";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { ErrorNotice } from "./ErrorNotice";
 import { MessageRow } from "./MessageRow";
@@ -111,8 +110,7 @@ export function MessageList({
   const { scrollRef, contentRef, scrollToBottom, stopScroll, isAtBottom, state } = useStickToBottom(
     { initial: "instant", resize: "instant" },
   );
-  useReleaseFarFromBottom(scrollRef, state, stopScroll);
-  useSettleAtEnd(scrollRef, contentRef, state, scrollToBottom);
+  useFollowEnd(scrollRef, contentRef, state, scrollToBottom, stopScroll);
 
   // Actions keep their identity, so the context value (and the rows reading it) stays stable.
   const actions = getThreadActions(thread);

@@ -1,6 +1,6 @@
 import { renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useSettleAtEnd } from "./useSettleAtEnd";
+import { useFollowEnd } from "./useFollowEnd";
 
 /** A scroll list with a layout jsdom lacks: its content's height can change. */
 function scrollList(contentHeight: number, viewport = 600) {
@@ -53,7 +53,7 @@ function contentResized(content: Element) {
   for (const observer of observers) if (observer.target === content) observer.callback();
 }
 
-describe("useSettleAtEnd", () => {
+describe("useFollowEnd", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     observers.length = 0;
@@ -63,10 +63,17 @@ describe("useSettleAtEnd", () => {
     vi.stubGlobal("ResizeObserver", RecordingResizeObserver);
     const list = scrollList(5000);
     const scrollToBottom = vi.fn();
+    const stopScroll = vi.fn();
     renderHook(() =>
-      useSettleAtEnd({ current: list.element }, { current: list.content }, state, scrollToBottom),
+      useFollowEnd(
+        { current: list.element },
+        { current: list.content },
+        state,
+        scrollToBottom,
+        stopScroll,
+      ),
     );
-    return { ...list, scrollToBottom };
+    return { ...list, scrollToBottom, stopScroll };
   }
 
   it("brings a list that follows its end back to it when rows measured smaller shrink the content", () => {
@@ -100,5 +107,13 @@ describe("useSettleAtEnd", () => {
     expect(list.scrollToBottom).not.toHaveBeenCalled();
     list.element.scrollTop = 5000;
     expect(list.scrollToBottom).toHaveBeenCalledWith("instant");
+  });
+
+  it("stops following the end once the list is scrolled more than a viewport away from it", () => {
+    const list = setUp({ isAtBottom: true });
+    list.element.scrollTop = 5000 - 600 - 500;
+    expect(list.stopScroll).not.toHaveBeenCalled();
+    list.element.scrollTop = 5000 - 600 - 700;
+    expect(list.stopScroll).toHaveBeenCalledTimes(1);
   });
 });
