@@ -71,7 +71,12 @@ describe.skipIf(noBrowser)("chat example", () => {
     await chat.send("/markdown");
     await chat.stopButton.waitFor();
     await chat.waitForReplyEnd();
-    await page.waitForTimeout(500);
+    // At least a dozen frames after the stream's end (a loaded machine draws fewer a second).
+    await page.waitForFunction(() => {
+      const frames = (window as { replyFrames?: { length: number }[] }).replyFrames ?? [];
+      const last = frames[frames.length - 1]?.length;
+      return frames.filter((frame) => frame.length === last).length > 12;
+    });
     const frames = await page.evaluate(
       () => (window as { replyFrames?: { length: number; height: number }[] }).replyFrames ?? [],
     );
