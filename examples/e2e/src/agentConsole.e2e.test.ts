@@ -187,7 +187,11 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     await start(page, "CrevnClaw");
     const sandbox = page.locator(".demo-activity").filter({ hasText: "sandbox_exec on sandbox" });
     await sandbox.waitFor({ timeout: 60_000 });
-    expect(await sandbox.locator(".demo-status").textContent()).toBe("Running");
+    // The card says Preparing while its arguments stream, then Running while the command runs.
+    await sandbox
+      .locator(".demo-status")
+      .filter({ hasText: /^Running$/ })
+      .waitFor({ timeout: 10_000 });
     await page.getByRole("button", { name: "Stop agent" }).click();
     await chat.waitForReplyEnd(10_000);
     expect(await sandbox.locator(".demo-status").textContent()).toBe("Stopped");
