@@ -10,6 +10,7 @@ export const entry = {
   "adapters/plain-text": "src/adapters/plain-text/index.ts",
   "adapters/text": "src/adapters/text/index.ts",
   "adapters/openai": "src/adapters/openai/index.ts",
+  "adapters/open-responses": "src/adapters/open-responses/index.ts",
   "adapters/auto": "src/adapters/auto/index.ts",
   "converters/openai": "src/converters/openai/index.ts",
   "converters/ag-ui": "src/converters/ag-ui/index.ts",

@@ -14,6 +14,7 @@ import type { StreamProtocolAdapter } from "../../adapter";
 import type { CrayonStreamEvent } from "../../events";
 import { agUIAdapter } from "../ag-ui/agUIAdapter";
 import { crayonSSEAdapter } from "../crayon/crayonSSEAdapter";
+import { openResponsesAdapter } from "../open-responses/openResponsesAdapter";
 import { openAIChatAdapter } from "../openai/openAIChatAdapter";
 import { plainTextSSEAdapter } from "../plain-text/plainTextSSEAdapter";
 import { textStreamAdapter } from "../text/textStreamAdapter";
@@ -133,6 +134,32 @@ describe("autoAdapter", () => {
     it("AG-UI events (as @ag-ui/encoder writes them) → AG-UI", async () => {
       const events = await expectSameAs(agUIAdapter(), [agUIBody]);
       expect(textOf(events)).toBe("Hello from AG-UI");
+    });
+
+    it("response.created → OpenAI Responses / Open Responses", async () => {
+      const body = [
+        { type: "response.created", response: { id: "resp_1", status: "in_progress" } },
+        {
+          type: "response.output_item.added",
+          output_index: 0,
+          item: { id: "msg_1", type: "message", role: "assistant", content: [] },
+        },
+        {
+          type: "response.output_text.delta",
+          item_id: "msg_1",
+          output_index: 0,
+          content_index: 0,
+          delta: "Hello from Responses",
+        },
+        { type: "response.completed", response: { id: "resp_1", status: "completed" } },
+      ]
+        .map((event, index) => {
+          const numbered = { ...event, sequence_number: index };
+          return `event: ${event.type}\ndata: ${JSON.stringify(numbered)}\n\n`;
+        })
+        .join("");
+      const events = await expectSameAs(openResponsesAdapter(), [body]);
+      expect(textOf(events)).toBe("Hello from Responses");
     });
 
     it("chat.completion.chunk → OpenAI, after a gateway's comment", async () => {

@@ -2,6 +2,7 @@ import type { StreamProtocolAdapter } from "../../adapter";
 import type { CrayonStreamEvent } from "../../events";
 import { agUIAdapter } from "../ag-ui/agUIAdapter";
 import { crayonSSEAdapter } from "../crayon/crayonSSEAdapter";
+import { openResponsesAdapter } from "../open-responses/openResponsesAdapter";
 import { openAIChatAdapter } from "../openai/openAIChatAdapter";
 import { plainTextSSEAdapter } from "../plain-text/plainTextSSEAdapter";
 import { textStreamAdapter } from "../text/textStreamAdapter";
@@ -25,6 +26,7 @@ export type AutoAdapterOptions = {
     agUI?: StreamProtocolAdapter;
     vercel?: StreamProtocolAdapter;
     openAI?: StreamProtocolAdapter;
+    openResponses?: StreamProtocolAdapter;
     text?: StreamProtocolAdapter;
     plainText?: StreamProtocolAdapter;
   };
@@ -35,8 +37,8 @@ export type AutoAdapterOptions = {
  * backend or do not know which one they talk to. Headers decide first
  * (`x-vercel-ai-ui-message-stream` / `x-vercel-ai-data-stream` → Vercel AI, `x-crayon-stream`
  * → Crayon SSE, `text/plain` → text stream); for Server-Sent Events the first event decides
- * (a Crayon `event:` name, an AG-UI event, an OpenAI `chat.completion.chunk`, a Vercel AI UI
- * chunk, else plain-text SSE). Sniffing only peeks: the chosen adapter gets the whole body.
+ * (a Crayon `event:` name, an AG-UI event, an OpenAI `chat.completion.chunk`, an OpenAI
+ * Responses / Open Responses `response.*` event, a Vercel AI UI chunk, else plain-text SSE). Sniffing only peeks: the chosen adapter gets the whole body.
  *
  * Each subpath adapter is bundled in; import one adapter directly when you know the protocol.
  *
@@ -48,13 +50,14 @@ export type AutoAdapterOptions = {
  * ```
  */
 export function autoAdapter(options: AutoAdapterOptions = {}): StreamProtocolAdapter {
-  const { crayon, agUI, vercel, openAI, plainText, text } = options.adapters ?? {};
+  const { crayon, agUI, vercel, openAI, openResponses, plainText, text } = options.adapters ?? {};
   const textAdapter = text ?? textStreamAdapter();
   const adapters: AdapterChoices = {
     crayon: crayon ?? crayonSSEAdapter(),
     agUI: agUI ?? agUIAdapter(),
     vercel: vercel ?? vercelAIAdapter(),
     openAI: openAI ?? openAIChatAdapter(),
+    openResponses: openResponses ?? openResponsesAdapter(),
     plainText: plainText ?? plainTextSSEAdapter(),
     text: textAdapter,
     fallback: options.fallback ?? textAdapter,

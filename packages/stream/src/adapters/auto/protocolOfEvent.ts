@@ -3,7 +3,13 @@ import { SSEType } from "../../events";
 import { isRecord } from "../../internal/jsonData";
 
 /** The stream protocols {@link protocolOfEvent} tells apart. */
-export type SniffedProtocol = "crayon" | "agUI" | "vercel" | "openAI" | "plainText";
+export type SniffedProtocol =
+  | "crayon"
+  | "agUI"
+  | "vercel"
+  | "openAI"
+  | "openResponses"
+  | "plainText";
 
 const crayonEvents = new Set<string>(Object.values(SSEType));
 
@@ -33,6 +39,8 @@ export function protocolOfEvent({ event, data }: EventSourceMessage): SniffedPro
   }
   const { type } = json;
   if (typeof type === "string") {
+    // A Responses stream opens with `response.created` (or `.queued`, `.in_progress`).
+    if (type.startsWith("response.")) return "openResponses";
     if (agUIType.test(type)) return "agUI";
     if (vercelType.test(type)) return "vercel";
   }
