@@ -64,8 +64,12 @@ export type CrayonStreamEvent =
   | { type: "reasoning-start"; messageId: string }
   /** Append text to a reasoning message. */
   | { type: "reasoning-delta"; text: string; messageId?: string }
-  /** A reasoning message is complete (`isThinking` turns false). */
-  | { type: "reasoning-end"; messageId: string }
+  /**
+   * A reasoning message is complete (`isThinking` turns false). `durationMs` is how long the
+   * producer measured it thinking: given, it becomes the message's `durationMs`, so the figure a
+   * reader sees live is the one the server stores; without it, the accumulator measures.
+   */
+  | { type: "reasoning-end"; messageId: string; durationMs?: number }
   /**
    * Create or replace an activity message. Without `messageId` it targets the activity of the
    * same `activityType` created by this response. With `replace: false` an existing activity is

@@ -2,6 +2,21 @@ import type { CrayonStreamEvent, Message } from "@crayonai/stream";
 import { createMessageAccumulator } from "@crayonai/stream/accumulator";
 import { INTERRUPTED_REPLY_ERROR } from "../store/threadStore";
 
+/**
+ * A `reasoning-end` carrying the duration stored with its message, so the client shows the
+ * figure a reload will show (its own clock, under load, can round to another second).
+ */
+function withStoredDuration(
+  event: Extract<CrayonStreamEvent, { type: "reasoning-end" }>,
+  messages: readonly Message[],
+): CrayonStreamEvent {
+  if (event.durationMs !== undefined) return event;
+  const message = messages.find((m) => m.id === event.messageId);
+  return message?.role === "reasoning" && message.durationMs !== undefined
+    ? { ...event, durationMs: message.durationMs }
+    : event;
+}
+
 /** How often a streaming reply is checkpointed by default, in ms. */
 export const defaultCheckpointMs = 250;
 
@@ -40,7 +55,9 @@ export async function* recordReply(
         checkpointed = Date.now();
         onCheckpoint(thread.getMessages());
       }
-      yield event;
+      yield event.type === "reasoning-end"
+        ? withStoredDuration(event, thread.getMessages())
+        : event;
     }
     completed = !options.signal.aborted;
   } finally {

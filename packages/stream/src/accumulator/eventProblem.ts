@@ -16,7 +16,7 @@ const FIELDS: Partial<Record<CrayonStreamEventType, string>> = {
   "tool-approval-request": "toolCallId:s approvalId:s",
   "reasoning-start": "messageId:s",
   "reasoning-delta": "text:s messageId:s?",
-  "reasoning-end": "messageId:s",
+  "reasoning-end": "messageId:s durationMs:n?",
   "activity-snapshot": "activityType:s content:o messageId:s? replace:b?",
   "activity-delta": "activityType:s content:o? patch:a? messageId:s?",
   "messages-snapshot": "messages:a",

@@ -194,6 +194,22 @@ describe("createMessageAccumulator", () => {
     expect(implicit.getMessages()[0]).toMatchObject({ isThinking: false, durationMs: 1_250 });
   });
 
+  it("keeps the producer's duration when reasoning-end carries one, whatever its own clock says", () => {
+    let clock = 1_000;
+    const acc = createMessageAccumulator({ generateId: ids(), now: () => clock });
+    acc.apply({ type: "reasoning-start", messageId: "r" });
+    clock += 1_400;
+    acc.apply({ type: "reasoning-end", messageId: "r", durationMs: 1_620 });
+    expect(acc.getMessages()[0]).toMatchObject({ isThinking: false, durationMs: 1_620 });
+
+    // A figure that is no duration is not taken: the accumulator measures.
+    const measured = createMessageAccumulator({ generateId: ids(), now: () => clock });
+    measured.apply({ type: "reasoning-start", messageId: "r" });
+    clock += 700;
+    measured.apply({ type: "reasoning-end", messageId: "r", durationMs: -5 });
+    expect(measured.getMessages()[0]).toMatchObject({ durationMs: 700 });
+  });
+
   it("makes up no duration for reasoning that was already thinking when the response began", () => {
     const resumed: ReasoningMessage = {
       id: "r",

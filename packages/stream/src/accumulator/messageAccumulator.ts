@@ -110,15 +110,18 @@ export function accumulatorWith(
     return created;
   };
 
-  /** Ends a reasoning message's thinking, recording how long it took when its start was seen. */
-  const endThinking = (id: string) => {
+  /**
+   * Ends a reasoning message's thinking, recording how long it took: the producer's figure when
+   * it gives one (finite, not negative), else the time since its start was seen.
+   */
+  const endThinking = (id: string, given?: number) => {
     const message = edit<ReasoningMessage>(id);
     message.isThinking = false;
     const since = thinkingSince.get(id);
-    if (since !== undefined) {
-      message.durationMs = Math.max(0, Math.round(now() - since));
-      thinkingSince.delete(id);
-    }
+    thinkingSince.delete(id);
+    const ms =
+      given! >= 0 && given! < Infinity ? given! : since === undefined ? since : now() - since;
+    if (ms !== undefined) message.durationMs = Math.max(0, Math.round(ms));
   };
 
   /** Returns a mutable tool call, creating it (and its owner) if the start was never seen. */
@@ -293,7 +296,7 @@ export function accumulatorWith(
       }
       case "reasoning-end": {
         const message = find(event.messageId);
-        if (message?.role === "reasoning") endThinking(event.messageId);
+        if (message?.role === "reasoning") endThinking(event.messageId, event.durationMs);
         if (currentReasoning === event.messageId) currentReasoning = undefined;
         return;
       }

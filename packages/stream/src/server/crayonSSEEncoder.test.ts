@@ -69,7 +69,10 @@ const CASES: { [T in CrayonStreamEventType]: CrayonStreamEventOf<T>[] } = {
   "tool-call-args": [{ type: "tool-call-args", toolCallId: "c1", delta: '{"q":"we' }],
   "tool-call-end": [{ type: "tool-call-end", toolCallId: "c1" }],
   "reasoning-start": [{ type: "reasoning-start", messageId: "rsn_1" }],
-  "reasoning-end": [{ type: "reasoning-end", messageId: "rsn_1" }],
+  "reasoning-end": [
+    { type: "reasoning-end", messageId: "rsn_1" },
+    { type: "reasoning-end", messageId: "rsn_2", durationMs: 1_480 },
+  ],
   "activity-snapshot": [
     { type: "activity-snapshot", activityType: "chart", content: { points: [1, 2] } },
     {

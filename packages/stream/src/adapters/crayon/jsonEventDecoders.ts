@@ -24,7 +24,7 @@ const FIELD_SPECS: Record<JSONPayloadEventType, string> = {
   "tool-call-result": "toolCallId content error? messageId?",
   "tool-approval-request": "toolCallId approvalId",
   "reasoning-start": "messageId",
-  "reasoning-end": "messageId",
+  "reasoning-end": "messageId durationMs:n?",
   "activity-snapshot": "activityType content:o replace:b? messageId?",
   "activity-delta": "activityType content:o? patch:a? messageId?",
   "messages-snapshot": "messages:a",
