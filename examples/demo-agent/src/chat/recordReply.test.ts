@@ -38,7 +38,7 @@ describe("recordReply", () => {
       yield { type: "reasoning-start", messageId: "r1" };
       yield { type: "reasoning-end", messageId: "r1", durationMs: 4_000 };
     }
-    const onSettled = vi.fn(async () => {});
+    const onSettled = vi.fn(async (_messages: Message[]) => {});
     const passed: CrayonStreamEvent[] = [];
     for await (const event of recordReply(timed(), {
       history: [],
