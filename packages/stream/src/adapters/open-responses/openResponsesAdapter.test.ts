@@ -8,7 +8,7 @@ import {
 } from "../../../test/streams";
 import { createMessageAccumulator } from "../../accumulator";
 import type { CrayonStreamEvent } from "../../events";
-import type { AssistantMessage, ReasoningMessage } from "../../message";
+import type { AssistantMessage, ReasoningMessage, ToolMessage } from "../../message";
 import { openResponsesAdapter } from "./openResponsesAdapter";
 
 const RESPONSE = { id: "resp_1", object: "response", status: "in_progress", output: [] };
@@ -331,6 +331,93 @@ describe("openResponsesAdapter", () => {
     expect(ofType(events, "custom")).toEqual([]);
   });
 
+  it("moves a hosted tool's card as its events arrive: status, partial images, code", async () => {
+    const added = (id: string, type: string) => ({
+      type: "response.output_item.added",
+      output_index: 0,
+      item: { id, type, status: "in_progress" },
+    });
+    const image = {
+      id: "ig_1",
+      type: "image_generation_call",
+      status: "completed",
+      result: "QUJD",
+    };
+    const code = {
+      id: "ci_1",
+      type: "code_interpreter_call",
+      status: "completed",
+      code: "print(6 * 7)",
+      container_id: "cntr_1",
+      outputs: [{ type: "logs", logs: "42" }],
+    };
+    const events = await parse(
+      wire([
+        created,
+        added("ig_1", "image_generation_call"),
+        { type: "response.image_generation_call.generating", item_id: "ig_1", output_index: 0 },
+        {
+          type: "response.image_generation_call.partial_image",
+          item_id: "ig_1",
+          output_index: 0,
+          partial_image_index: 0,
+          partial_image_b64: "UDA=",
+        },
+        { type: "response.output_item.done", output_index: 0, item: image },
+        added("ci_1", "code_interpreter_call"),
+        { type: "response.code_interpreter_call_code.delta", item_id: "ci_1", delta: "print(" },
+        { type: "response.code_interpreter_call_code.delta", item_id: "ci_1", delta: "6 * 7)" },
+        { type: "response.code_interpreter_call.interpreting", item_id: "ci_1", output_index: 1 },
+        { type: "response.output_item.done", output_index: 1, item: code },
+        completed,
+      ]),
+    );
+    // Each update replaces the call's one result; the last is the done item.
+    const updates = ofType(events, "tool-call-result").map((e) => [
+      e.messageId,
+      JSON.parse(e.content),
+    ]);
+    expect(updates).toEqual([
+      ["ig_1:result", { id: "ig_1", type: "image_generation_call", status: "generating" }],
+      [
+        "ig_1:result",
+        {
+          id: "ig_1",
+          type: "image_generation_call",
+          status: "generating",
+          partial_image_index: 0,
+          partial_image_b64: "UDA=",
+        },
+      ],
+      ["ig_1:result", image],
+      [
+        "ci_1:result",
+        { id: "ci_1", type: "code_interpreter_call", status: "in_progress", code: "print(" },
+      ],
+      [
+        "ci_1:result",
+        { id: "ci_1", type: "code_interpreter_call", status: "in_progress", code: "print(6 * 7)" },
+      ],
+      [
+        "ci_1:result",
+        { id: "ci_1", type: "code_interpreter_call", status: "interpreting", code: "print(6 * 7)" },
+      ],
+      ["ci_1:result", code],
+    ]);
+    const messages = messagesOf(events);
+    const results = messages.filter((m): m is ToolMessage => m.role === "tool");
+    expect(results.map((m) => [m.toolCallId, JSON.parse(String(m.content))])).toEqual([
+      ["ig_1", image],
+      ["ci_1", code],
+    ]);
+    const calls = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []));
+    expect(JSON.parse(calls[1]!.function.arguments)).toEqual({
+      code: code.code,
+      container_id: "cntr_1",
+    });
+    expect(ofType(events, "error")).toEqual([]);
+  });
+
   it("turns an MCP approval request into an approval the reply waits on", async () => {
     const request = {
       id: "mcpr_1",
@@ -434,7 +521,7 @@ describe("openResponsesAdapter", () => {
     expect(ofType(events, "error")).toEqual([
       expect.objectContaining({
         code: "malformed_event",
-        error: expect.stringContaining("events 4–4 are missing"),
+        error: expect.stringMatching(/events 4–4 are missing/i),
       }),
     ]);
     // "b" was lost with its event (said by the error); "c" after the gap is read.

@@ -8,105 +8,67 @@ import { flattenUsage } from "../openai/usage";
 /** What the sink remembers of one output item, by the item's id. */
 type OutputItem = {
   type: string;
+  /** A hosted tool's item as last described: as added, then with its progress events' news. */
+  item: Record<string, any>;
   /** The Crayon tool call id (a function call's `call_id`, a hosted tool's item id). */
   toolCallId?: string;
+  /** Run by the server: its item is the result. */
+  hosted?: boolean;
   /** Text received per content part (`content_index` or `summary_index`), to complete at `done`. */
   parts: Map<number, string>;
   /** The tool call's arguments as streamed, to complete at `done`. */
   args: string;
-  closed: boolean;
+  closed?: boolean;
 };
 
-/** Output item types that are tool calls the server runs: the finished item is the result. */
-const HOSTED_TOOL_CALLS = new Set([
-  "web_search_call",
-  "file_search_call",
-  "code_interpreter_call",
-  "image_generation_call",
-  "mcp_call",
-  "mcp_list_tools",
-]);
-
 /**
- * Output item types, besides `function_call`, that are tool calls the app runs (under their
- * `call_id`), their input given whole in the finished item.
+ * Output item types that are tool calls (`function_call`, `web_search_call`, `mcp_call`, …, and
+ * `mcp_approval_request`). Those with a `call_id` are run by the app (function, custom, shell,
+ * computer, apply-patch calls); the others (web and file search, code interpreter, image
+ * generation, MCP calls and tool lists) by the server, whose progress events
+ * (`response.web_search_call.searching`, `….partial_image`, …) move the item's status, and the
+ * item as last described is the tool call's result.
  */
-const CLIENT_TOOL_CALLS = new Set([
-  "custom_tool_call",
-  "local_shell_call",
-  "shell_call",
-  "computer_call",
-  "apply_patch_call",
-]);
+const TOOL_ITEM = /_call$|^mcp_/;
 
-/** Fields of a finished tool call item that are not its input. */
-const NOT_INPUT = new Set([
-  "id",
-  "type",
-  "status",
-  "call_id",
-  "output",
-  "outputs",
-  "result",
-  "results",
-  "error",
-]);
+/** Fields of a done tool call item that are not its input. */
+const NOT_INPUT = "id type status call_id output outputs result results error".split(" ");
 
 /** A tool call item's input, as the JSON arguments of its Crayon tool call. */
 function inputOf(item: Record<string, any>): string {
   const input: Record<string, unknown> = {};
-  for (const key in item) if (!NOT_INPUT.has(key)) input[key] = item[key];
+  for (const key in item) if (!NOT_INPUT.includes(key)) input[key] = item[key];
   return JSON.stringify(input);
 }
+
+/** Events whose delta or `done` carries text (of a message or reasoning part) or arguments. */
+const TEXT_OR_ARGUMENTS =
+  /^(output_text|refusal|reasoning_(summary_)?text|(function|mcp)_call_arguments)$/;
 
 /** Where the raw reasoning text's parts are kept, after the summary's parts. */
 const RAW_REASONING = 1000;
 
-/**
- * Events that only say a hosted tool's progress (`in_progress`, `searching`, `interpreting`,
- * `generating`): the item's own `added` and `done` carry what is shown.
- */
-const PROGRESS =
-  /^response\.(web_search_call|file_search_call|code_interpreter_call|image_generation_call|mcp_call|mcp_list_tools)\.(in_progress|searching|interpreting|generating|completed|failed|partial_image)$/;
-
-/**
- * The text of each part of a `message` or `reasoning` item, as sent in its `done` event: the
- * `text` of parts of type `type`, the `refusal` of refusal parts.
- */
-function partsText(parts: unknown, type: string): string[] {
-  if (!Array.isArray(parts)) return [];
-  return parts.map((part) =>
-    !isRecord(part)
-      ? ""
-      : part.type === type
-        ? String(part.text ?? "")
-        : part.type === "refusal"
-          ? String(part.refusal ?? "")
-          : "",
-  );
-}
+/** The text of each part of a message or reasoning item (`text`, or a refusal's `refusal`). */
+const partsText = (parts: unknown): string[] =>
+  Array.isArray(parts)
+    ? parts.map((part) => (isRecord(part) ? String(part.text ?? part.refusal ?? "") : ""))
+    : [];
 
 /** A Crayon source for an `output_text` annotation, or `undefined` for one that cites nothing. */
-function sourceOf(annotation: Record<string, any>): SourceReference | undefined {
-  if (annotation.type === "url_citation" && typeof annotation.url === "string") {
-    return {
-      id: annotation.url,
-      kind: "url",
-      url: annotation.url,
-      ...(typeof annotation.title === "string" && { title: annotation.title }),
-    };
-  }
-  if (typeof annotation.file_id === "string") {
-    return {
-      id: annotation.file_id,
-      kind: "document",
-      ...(typeof annotation.filename === "string" && { filename: annotation.filename }),
-      ...(typeof annotation.container_id === "string" && {
-        metadata: { containerId: annotation.container_id },
-      }),
-    };
-  }
-  return undefined;
+function sourceOf({ url, title, file_id, filename, container_id }: Record<string, any>) {
+  const source: SourceReference | undefined =
+    typeof url === "string"
+      ? { id: url, kind: "url", url, title }
+      : typeof file_id === "string"
+        ? {
+            id: file_id,
+            kind: "document",
+            filename,
+            metadata: container_id ? { containerId: container_id } : undefined,
+          }
+        : undefined;
+  // Fields the annotation lacks are left out (a stored message has no `undefined`).
+  return source && (JSON.parse(JSON.stringify(source)) as SourceReference);
 }
 
 /**
@@ -118,224 +80,219 @@ function sourceOf(annotation: Record<string, any>): SourceReference | undefined 
  * message (its `encrypted_content` kept as the message's encrypted value); a `function_call` a
  * tool call under its `call_id`; a hosted tool call (web search, code interpreter, MCP, …) a
  * tool call under the item's id whose arguments are the item's input and whose result is the
- * finished item; an `mcp_approval_request` a tool call waiting for the user's approval.
+ * item as last described (status, code, partial image, then the done item); an
+ * `mcp_approval_request` a tool call waiting for the user's approval.
  */
 export function openResponsesSink(): TextDecoderSink {
   const items = new Map<string, OutputItem>();
-  const sourcesSent = new Set<string>();
-  const unknownTypes = new Set<string>();
+  /** Sources sent (per message) and unknown types reported: each is said once. */
+  const said = new Set<string>();
+  let emit: Emit;
   let started = false;
   let assistantId: string | undefined;
   let awaitingApproval = false;
   let lastSequence: number | undefined;
   let finished = false;
 
-  const closeAssistant = (emit: Emit) => {
+  const malformed = (text: string) => emit(errorEvent("malformed_event", text));
+
+  const closeAssistant = () => {
     if (assistantId) emit({ type: "message-end", messageId: assistantId });
     assistantId = undefined;
   };
 
   /** The item an event names, or an error (and `undefined`) when it was never added. */
-  const itemOf = (event: Record<string, any>, emit: Emit): OutputItem | undefined => {
-    const item = typeof event.item_id === "string" ? items.get(event.item_id) : undefined;
+  const itemOf = (event: Record<string, any>): OutputItem | undefined => {
+    const item = items.get(event.item_id);
     if (!item) {
-      emit(
-        errorEvent(
-          "malformed_event",
-          `Open Responses \`${event.type}\` names an output item that was not added (${String(event.item_id)}).`,
-        ),
-      );
+      malformed(`\`${event.type}\` names an item not yet added (${event.item_id}).`);
     }
     return item;
   };
 
-  /** Text that a `done` event has beyond what its deltas gave (all of it when none came). */
-  const rest = (item: OutputItem, index: number, whole: unknown): string => {
-    const received = item.parts.get(index) ?? "";
-    const text = typeof whole === "string" ? whole : "";
-    item.parts.set(index, text.length > received.length ? text : received);
-    return text.startsWith(received) ? text.slice(received.length) : "";
-  };
-
-  const appendText = (item: OutputItem, index: number, delta: string) => {
+  /** Appends to a part of a message or reasoning item; a new reasoning part starts a paragraph. */
+  const append = (item: OutputItem, index: number, delta: string, messageId: string) => {
+    const reasoning = item.type === "reasoning";
+    const separator = reasoning && !item.parts.has(index) && item.parts.size > 0 ? "\n\n" : "";
     item.parts.set(index, (item.parts.get(index) ?? "") + delta);
+    if (delta) {
+      emit({
+        type: reasoning ? "reasoning-delta" : "text-delta",
+        text: separator + delta,
+        messageId,
+      });
+    }
   };
 
-  const startToolCall = (emit: Emit, item: OutputItem, toolCallId: string, name: string) => {
-    item.toolCallId = toolCallId;
-    emit({
-      type: "tool-call-start",
-      toolCallId,
-      toolCallName: name,
-      ...(assistantId && { parentMessageId: assistantId }),
-    });
+  /** Sends what a `done` event's whole text has beyond its deltas (all of it when none came). */
+  const complete = (item: OutputItem, index: number, whole: unknown, messageId: string) => {
+    const received = item.parts.get(index) ?? "";
+    if (typeof whole === "string" && whole.startsWith(received) && whole !== received) {
+      append(item, index, whole.slice(received.length), messageId);
+    }
   };
 
-  const endToolCall = (emit: Emit, item: OutputItem, whole: unknown) => {
+  const addArgs = (item: OutputItem, delta: string) => {
+    item.args += delta;
+    emit({ type: "tool-call-args", toolCallId: item.toolCallId!, delta });
+  };
+
+  const endToolCall = (item: OutputItem, whole?: unknown) => {
     if (item.closed || !item.toolCallId) return;
     item.closed = true;
     const full = typeof whole === "string" ? whole : item.args;
-    if (full.startsWith(item.args) && full.length > item.args.length) {
-      emit({
-        type: "tool-call-args",
-        toolCallId: item.toolCallId,
-        delta: full.slice(item.args.length),
-      });
-    }
-    if (full) {
-      try {
-        JSON.parse(full);
-      } catch {
-        emit(
-          errorEvent(
-            "malformed_event",
-            `The arguments of tool call ${item.toolCallId} are not JSON; they are kept as sent.`,
-          ),
-        );
-      }
+    if (full.startsWith(item.args) && full !== item.args)
+      addArgs(item, full.slice(item.args.length));
+    try {
+      if (full) JSON.parse(full);
+    } catch {
+      malformed(
+        `The arguments of tool call ${item.toolCallId} are not JSON; they are kept as sent.`,
+      );
     }
     emit({ type: "tool-call-end", toolCallId: item.toolCallId });
   };
 
-  const onItemAdded = (added: Record<string, any>, emit: Emit) => {
-    const id = typeof added.id === "string" && added.id ? added.id : undefined;
-    const type = typeof added.type === "string" ? added.type : "";
-    if (!id) return emit(errorEvent("malformed_event", "An Open Responses output item has no id."));
+  /** A hosted tool's item as the result of its tool call, updated as its events arrive. */
+  const showHosted = (item: OutputItem, done?: boolean) => {
+    const { status, error } = item.item;
+    const failed = done && (status === "failed" || status === "incomplete" || error != null);
+    emit({
+      type: "tool-call-result",
+      toolCallId: item.toolCallId!,
+      // One tool message per call, replaced by each update.
+      messageId: `${item.toolCallId}:result`,
+      content: JSON.stringify(item.item),
+      ...(failed && {
+        error: error != null ? errorMessage(error) : `The ${item.type} ${status}.`,
+      }),
+    });
+  };
+
+  const onItemAdded = (added: Record<string, any>) => {
+    const { id, type } = added;
+    if (typeof id !== "string" || !id) return malformed("An Open Responses output item has no id.");
     if (items.has(id)) return; // the same item added again (a repeated event): nothing new
-    const item: OutputItem = { type, parts: new Map(), args: "", closed: false };
+    const item: OutputItem = { type, item: added, parts: new Map(), args: "" };
     items.set(id, item);
     if (type === "message") {
-      closeAssistant(emit);
+      closeAssistant();
       assistantId = id;
       emit({ type: "message-start", messageId: id });
     } else if (type === "reasoning") {
       emit({ type: "reasoning-start", messageId: id });
-    } else if (type === "function_call") {
-      startToolCall(emit, item, String(added.call_id || id), String(added.name ?? ""));
-      if (typeof added.arguments === "string" && added.arguments) {
-        item.args = added.arguments;
-        emit({ type: "tool-call-args", toolCallId: item.toolCallId!, delta: added.arguments });
-      }
-    } else if (CLIENT_TOOL_CALLS.has(type)) {
-      startToolCall(emit, item, String(added.call_id || id), String(added.name ?? type));
-    } else if (type === "mcp_approval_request" || HOSTED_TOOL_CALLS.has(type)) {
-      const name = type === "mcp_approval_request" || type === "mcp_call" ? added.name : type;
-      startToolCall(emit, item, id, String(name ?? type));
+    } else if (TOOL_ITEM.test(type)) {
+      item.toolCallId = String(added.call_id || id);
+      item.hosted = !added.call_id && type !== "mcp_approval_request";
+      emit({
+        type: "tool-call-start",
+        toolCallId: item.toolCallId,
+        // A hosted tool has no name but its type; an MCP call the MCP tool's.
+        toolCallName: String(added.name ?? type),
+        ...(assistantId && { parentMessageId: assistantId }),
+      });
+      if (typeof added.arguments === "string" && added.arguments) addArgs(item, added.arguments);
     } else {
-      reportUnknown(`output item type \`${type}\``, emit);
+      reportUnknown(`output item type \`${type}\``);
     }
   };
 
-  const onItemDone = (done: Record<string, any>, emit: Emit) => {
-    const id = typeof done.id === "string" ? done.id : "";
-    if (!items.has(id)) onItemAdded(done, emit);
+  const onItemDone = (done: Record<string, any>) => {
+    const { id } = done;
+    if (!items.has(id)) onItemAdded(done);
     const item = items.get(id);
     if (!item || item.closed) return;
-    if (item.type === "message") {
-      for (const [index, text] of partsText(done.content, "output_text").entries()) {
-        const missing = rest(item, index, text);
-        if (missing) emit({ type: "text-delta", text: missing, messageId: id });
+    if (item.type === "message" || item.type === "reasoning") {
+      const reasoning = item.type === "reasoning";
+      for (const [index, text] of partsText(reasoning ? done.summary : done.content).entries()) {
+        complete(item, index, text, id);
       }
-      if (assistantId === id) closeAssistant(emit);
+      if (reasoning) {
+        for (const [index, text] of partsText(done.content).entries()) {
+          complete(item, RAW_REASONING + index, text, id);
+        }
+        if (typeof done.encrypted_content === "string" && done.encrypted_content) {
+          emit({
+            type: "encrypted-value",
+            entity: "message",
+            entityId: id,
+            encryptedValue: done.encrypted_content,
+          });
+        }
+        emit({ type: "reasoning-end", messageId: id });
+      } else {
+        if (JSON.stringify(done.content).includes('"type":"refusal"')) {
+          emit({ type: "message-metadata", metadata: { refusal: true }, messageId: id });
+        }
+        if (assistantId === id) closeAssistant();
+      }
       item.closed = true;
-    } else if (item.type === "reasoning") {
-      const summaries = partsText(done.summary, "summary_text");
-      const texts = partsText(done.content, "reasoning_text");
-      for (const [index, text] of summaries.entries()) reasoningRest(emit, id, item, index, text);
-      for (const [index, text] of texts.entries()) {
-        reasoningRest(emit, id, item, RAW_REASONING + index, text);
-      }
-      if (typeof done.encrypted_content === "string" && done.encrypted_content) {
-        emit({
-          type: "encrypted-value",
-          entity: "message",
-          entityId: id,
-          encryptedValue: done.encrypted_content,
-        });
-      }
-      emit({ type: "reasoning-end", messageId: id });
-      item.closed = true;
-    } else if (item.type === "function_call") {
-      endToolCall(emit, item, done.arguments);
-    } else if (CLIENT_TOOL_CALLS.has(item.type)) {
-      endToolCall(emit, item, inputOf(done));
-    } else if (item.type === "mcp_approval_request") {
-      endToolCall(emit, item, typeof done.arguments === "string" ? done.arguments : "{}");
-      emit({ type: "tool-approval-request", toolCallId: id, approvalId: id });
-      awaitingApproval = true;
     } else if (item.toolCallId) {
-      const streamed = item.type === "mcp_call" && item.args;
-      endToolCall(
-        emit,
-        item,
-        streamed ? undefined : item.type === "mcp_call" ? done.arguments : inputOf(done),
-      );
-      const failed = done.status === "failed" || done.status === "incomplete" || done.error != null;
-      emit({
-        type: "tool-call-result",
-        toolCallId: id,
-        content: JSON.stringify(done),
-        ...(failed && {
-          error: done.error != null ? errorMessage(done.error) : `The ${item.type} ${done.status}.`,
-        }),
-      });
+      endToolCall(item, typeof done.arguments === "string" ? done.arguments : inputOf(done));
+      if (item.type === "mcp_approval_request") {
+        emit({ type: "tool-approval-request", toolCallId: id, approvalId: id });
+        awaitingApproval = true;
+      } else if (item.hosted) {
+        item.item = done;
+        showHosted(item, true);
+      }
     }
   };
 
-  /** Reasoning text a part has beyond its deltas; a new part after another starts a paragraph. */
-  const reasoningRest = (
-    emit: Emit,
-    id: string,
-    item: OutputItem,
-    index: number,
-    whole: string,
-  ) => {
-    const isNew = !item.parts.has(index) && item.parts.size > 0;
-    const missing = rest(item, index, whole);
-    if (missing) {
-      emit({ type: "reasoning-delta", text: (isNew ? "\n\n" : "") + missing, messageId: id });
-    }
+  /**
+   * A hosted tool's progress event: its status (`searching`, `generating`, …) and what it says
+   * (a partial image's `partial_image_b64`, the interpreter's code) join the item as last described.
+   */
+  const onProgress = (item: OutputItem, event: Record<string, any>, status?: string) => {
+    const { type, sequence_number, item_id, output_index, delta, ...news } = event;
+    item.item = {
+      ...item.item,
+      ...news,
+      ...(typeof delta === "string" && { code: (item.item.code ?? "") + delta }),
+      ...(status && { status }),
+    };
+    showHosted(item);
   };
 
-  const reportUnknown = (what: string, emit: Emit) => {
-    if (unknownTypes.has(what)) return;
-    unknownTypes.add(what);
+  const reportUnknown = (what: string) => {
+    if (said.has(what)) return;
+    said.add(what);
     emit({ type: "custom", name: "open-responses.unknown", value: what });
   };
 
-  /** Closes what is still open once the response reached a terminal event. */
-  const finish = (emit: Emit) => {
+  /** Closes what is still open and ends the response, with `error` if it failed. */
+  const finish = (error?: string, code: "server_error" | "truncated" = "server_error") => {
+    const messageId = assistantId;
     for (const [id, item] of items) {
-      if (item.closed) continue;
-      if (item.type === "reasoning") emit({ type: "reasoning-end", messageId: id });
-      else if (item.toolCallId) endToolCall(emit, item, undefined);
+      if (item.type === "reasoning" && !item.closed) emit({ type: "reasoning-end", messageId: id });
+      endToolCall(item);
       item.closed = true;
     }
-    closeAssistant(emit);
+    closeAssistant();
     finished = true;
+    if (error) emit(errorEvent(code, error, messageId ? { messageId } : {}));
+    return messageId;
   };
 
-  const onEvent = (event: Record<string, any>, emit: Emit) => {
-    const type = typeof event.type === "string" ? event.type : "";
-    const sequence = event.sequence_number;
+  const onEvent = (event: Record<string, any>) => {
+    const { type, sequence_number: sequence } = event;
     if (typeof sequence === "number") {
       // A repeated event (a proxy that retried) is dropped; a gap is said, and reading goes on.
       if (lastSequence !== undefined && sequence <= lastSequence) return;
       if (lastSequence !== undefined && sequence > lastSequence + 1) {
-        emit(
-          errorEvent(
-            "malformed_event",
-            `Open Responses events ${lastSequence + 1}–${sequence - 1} are missing: what they carried is lost.`,
-          ),
+        malformed(
+          `Events ${lastSequence + 1}–${sequence - 1} are missing: what they carried is lost.`,
         );
       }
       lastSequence = sequence;
     }
     const response = isRecord(event.response) ? event.response : undefined;
-    switch (type) {
-      case "response.created":
-      case "response.queued":
-      case "response.in_progress":
+    const kind = type.replace(/^response\./, "");
+    const [object, action] = kind.split(".");
+    switch (kind) {
+      case "created":
+      case "queued":
+      case "in_progress":
         if (!started) {
           started = true;
           emit({
@@ -344,168 +301,92 @@ export function openResponsesSink(): TextDecoderSink {
           });
         }
         return;
-      case "response.output_item.added":
-        return isRecord(event.item) ? onItemAdded(event.item, emit) : malformed(type, emit);
-      case "response.output_item.done":
-        return isRecord(event.item) ? onItemDone(event.item, emit) : malformed(type, emit);
-      case "response.content_part.added":
-      case "response.content_part.done":
-      case "response.reasoning_summary_part.added":
-      case "response.reasoning_summary_part.done":
-        return;
-      case "response.output_text.delta":
-      case "response.refusal.delta": {
-        const item = itemOf(event, emit);
-        if (!item || typeof event.delta !== "string") return;
-        appendText(item, Number(event.content_index) || 0, event.delta);
-        return emit({ type: "text-delta", text: event.delta, messageId: event.item_id });
-      }
-      case "response.output_text.done":
-      case "response.refusal.done": {
-        const item = itemOf(event, emit);
-        if (!item) return;
-        const whole = type === "response.refusal.done" ? event.refusal : event.text;
-        const missing = rest(item, Number(event.content_index) || 0, whole);
-        if (missing) emit({ type: "text-delta", text: missing, messageId: event.item_id });
-        if (type === "response.refusal.done") {
-          emit({ type: "message-metadata", metadata: { refusal: true }, messageId: event.item_id });
-        }
-        return;
-      }
-      case "response.output_text.annotation.added": {
+      case "output_text.annotation.added": {
         const source = isRecord(event.annotation) ? sourceOf(event.annotation) : undefined;
-        const key = `${event.item_id}\u0000${source?.id}`;
-        if (!source || sourcesSent.has(key)) return;
-        sourcesSent.add(key);
+        const key = `${event.item_id} ${source?.id}`;
+        if (!source || said.has(key)) return;
+        said.add(key);
         return emit({ type: "source", source, messageId: event.item_id });
       }
-      case "response.reasoning_summary_text.delta":
-      case "response.reasoning_text.delta": {
-        const item = itemOf(event, emit);
-        if (!item || typeof event.delta !== "string") return;
-        const index = type.includes("summary")
-          ? Number(event.summary_index) || 0
-          : RAW_REASONING + (Number(event.content_index) || 0);
-        // A new part after another starts a new paragraph.
-        const separator = !item.parts.has(index) && item.parts.size > 0 ? "\n\n" : "";
-        appendText(item, index, event.delta);
-        return emit({
-          type: "reasoning-delta",
-          text: separator + event.delta,
-          messageId: event.item_id,
-        });
-      }
-      case "response.reasoning_summary_text.done":
-      case "response.reasoning_text.done":
-        return;
-      case "response.function_call_arguments.delta":
-      case "response.mcp_call_arguments.delta": {
-        const item = itemOf(event, emit);
-        if (!item?.toolCallId || item.closed || typeof event.delta !== "string") return;
-        item.args += event.delta;
-        return emit({ type: "tool-call-args", toolCallId: item.toolCallId, delta: event.delta });
-      }
-      case "response.function_call_arguments.done": {
-        const item = itemOf(event, emit);
-        if (item) endToolCall(emit, item, event.arguments);
-        return;
-      }
-      // Inputs given whole in the finished item (a custom tool's text, the interpreter's code).
-      case "response.mcp_call_arguments.done":
-      case "response.custom_tool_call_input.delta":
-      case "response.custom_tool_call_input.done":
-      case "response.code_interpreter_call_code.delta":
-      case "response.code_interpreter_call_code.done":
-        return;
-      case "response.completed":
-        finish(emit);
-        return emit({
-          type: "run-finish",
-          // An MCP approval request waits for the user's answer.
-          outcome: awaitingApproval ? "interrupt" : "success",
-          ...(isRecord(response?.usage) && { usage: flattenUsage(response.usage) }),
-        });
-      case "response.incomplete": {
-        const reason = isRecord(response?.incomplete_details)
-          ? String(response.incomplete_details.reason ?? "unknown")
-          : "unknown";
-        const messageId = assistantId;
-        finish(emit);
-        if (reason === "max_output_tokens") {
+      case "completed":
+      case "incomplete": {
+        const reason = response?.incomplete_details?.reason ?? "unknown";
+        if (kind === "incomplete" && reason !== "max_output_tokens") {
+          return finish(`The response is incomplete: ${reason}.`);
+        }
+        const messageId = finish();
+        if (kind === "incomplete") {
           emit({
             type: "message-metadata",
             metadata: { finishReason: "length", incompleteReason: reason },
             ...(messageId && { messageId }),
           });
-          return emit({
-            type: "run-finish",
-            outcome: "success",
-            ...(isRecord(response?.usage) && { usage: flattenUsage(response.usage) }),
-          });
         }
-        return emit(
-          errorEvent(
-            "server_error",
-            `The response is incomplete: ${reason}.`,
-            messageId ? { messageId } : {},
-          ),
-        );
+        // An MCP approval request waits for the user's answer.
+        return emit({
+          type: "run-finish",
+          outcome: awaitingApproval ? "interrupt" : "success",
+          ...(isRecord(response?.usage) && { usage: flattenUsage(response.usage) }),
+        });
       }
-      case "response.failed": {
-        const messageId = assistantId;
-        finish(emit);
-        const error = response?.error;
-        const code = isRecord(error) && typeof error.code === "string" ? ` (${error.code})` : "";
-        return emit(
-          errorEvent(
-            "server_error",
-            `${error != null ? errorMessage(error) : "The response failed."}${code}`,
-            messageId ? { messageId } : {},
-          ),
-        );
-      }
+      case "failed":
       case "error": {
-        const messageId = assistantId;
-        finish(emit);
-        const code = typeof event.code === "string" ? ` (${event.code})` : "";
-        return emit(
-          errorEvent(
-            "server_error",
-            `${typeof event.message === "string" ? event.message : errorMessage(event.error ?? event)}${code}`,
-            messageId ? { messageId } : {},
-          ),
+        const error = kind === "failed" ? response?.error : event;
+        const code = typeof error?.code === "string" ? ` (${error.code})` : "";
+        return finish(
+          error == null ? "The response failed." : errorMessage(error.error ?? error) + code,
         );
       }
-      default:
-        if (PROGRESS.test(type)) return;
-        return reportUnknown(`event type \`${type}\``, emit);
     }
+    if (object === "output_item") {
+      if (!isRecord(event.item)) return malformed(`\`${type}\` has no item.`);
+      return (action === "added" ? onItemAdded : onItemDone)(event.item);
+    }
+    if (TEXT_OR_ARGUMENTS.test(object)) {
+      const item = itemOf(event);
+      const { delta } = event;
+      if (!item) return;
+      // Arguments end with the item's own `done`, which carries them whole.
+      if (item.toolCallId) {
+        if (typeof delta === "string" && !item.closed) addArgs(item, delta);
+        return;
+      }
+      const part =
+        (object === "reasoning_text" ? RAW_REASONING : 0) +
+        (Number(event.summary_index ?? event.content_index) || 0);
+      // A `done` gives the part's text beyond its deltas (whole, when none came).
+      return typeof delta === "string"
+        ? append(item, part, delta, event.item_id)
+        : complete(item, part, event.text ?? event.refusal, event.item_id);
+    }
+    // `response.web_search_call.searching`, `response.image_generation_call.partial_image`,
+    // `response.code_interpreter_call_code.delta`, …: a hosted tool's progress.
+    const item = items.get(event.item_id);
+    if (item?.hosted && !item.closed && object.startsWith(item.type)) {
+      return onProgress(
+        item,
+        event,
+        /delta|done/.test(action) ? undefined : action === "partial_image" ? "generating" : action,
+      );
+    }
+    // A part's open and close, a custom tool's input (given whole in its `done` item).
+    if (!/(done|added|input\.delta)$/.test(kind)) reportUnknown(`event type \`${type}\``);
   };
 
-  const malformed = (type: string, emit: Emit) =>
-    emit(errorEvent("malformed_event", `Open Responses \`${type}\` has no item.`));
-
   return sseSink(
-    ({ data }, emit) => {
+    ({ data }, currentEmit) => {
+      emit = currentEmit;
       if (finished || !data || data.startsWith("[DONE]")) return;
       const event = parseJSONData(data, "an Open Responses event", emit);
       if (event === undefined) return;
       if (!isRecord(event) || typeof event.type !== "string") {
-        return emit(errorEvent("malformed_event", "An Open Responses event has no `type`."));
+        return malformed("An Open Responses event has no `type`.");
       }
-      onEvent(event, emit);
+      onEvent(event);
     },
-    (emit) => {
-      if (finished) return;
-      const messageId = assistantId;
-      finish(emit);
-      emit(
-        errorEvent(
-          "truncated",
-          "The stream ended before `response.completed`.",
-          messageId ? { messageId } : {},
-        ),
-      );
+    (currentEmit) => {
+      emit = currentEmit;
+      if (!finished) finish("The stream ended before `response.completed`.", "truncated");
     },
   );
 }
