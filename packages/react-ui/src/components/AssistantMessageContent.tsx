@@ -28,7 +28,10 @@ function pendingCallIds(
   return ids;
 }
 
-/** An assistant reply: markdown text, tool calls, sources, files and its status. */
+/**
+ * An assistant reply: markdown text (marked as declined when `metadata.refusal` is set), tool
+ * calls, sources, files and its status.
+ */
 export function AssistantMessageContent({
   message,
   toolResults,
@@ -39,12 +42,19 @@ export function AssistantMessageContent({
   const toolCallCount = message.toolCalls?.length ?? 0;
   return (
     <div className="crayon-assistant-content">
-      {message.content && (
-        // Its citations `[N]` link to the reply's sources.
-        <SourcesContext.Provider value={message.sources}>
-          <Markdown isStreaming={isStreaming}>{message.content}</Markdown>
-        </SourcesContext.Provider>
-      )}
+      {message.content &&
+        (message.metadata?.refusal === true ? (
+          // The model declined (an OpenAI refusal part): said as such, not as an answer.
+          <div className="crayon-refusal" role="note" aria-label="The model declined">
+            <span className="crayon-refusal__label">Declined</span>
+            <Markdown isStreaming={isStreaming}>{message.content}</Markdown>
+          </div>
+        ) : (
+          // Its citations `[N]` link to the reply's sources.
+          <SourcesContext.Provider value={message.sources}>
+            <Markdown isStreaming={isStreaming}>{message.content}</Markdown>
+          </SourcesContext.Provider>
+        ))}
       {message.toolCalls?.map((toolCall, index) => {
         // A tool call may be malformed (or its view may throw): only its own card says so.
         const id: unknown = toolCall?.id;

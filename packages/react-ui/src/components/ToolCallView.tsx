@@ -1,5 +1,6 @@
 import type { AssistantMessage, ToolCall, ToolMessage } from "@crayonai/stream";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
+import { hostedToolItem } from "../internal/hostedToolItem";
 import { useThreadActions } from "../internal/threadActionsContext";
 import { parseToolArgs, toolCallStatus, toolResultValue } from "../internal/toolCallStatus";
 import { DefaultToolUI } from "./DefaultToolUI";
@@ -24,6 +25,9 @@ export type ToolCallViewProps = {
   argsFinished?: boolean;
 };
 
+// Loaded the first time a reply shows a tool the server ran (Open Responses hosted tools).
+const HostedToolUI = lazy(() => import("./HostedToolUI"));
+
 const notInChat = () =>
   Promise.reject(new Error("This tool call is not shown in a chat: it cannot be answered."));
 
@@ -37,7 +41,9 @@ const UNANSWERABLE = {
 /**
  * A tool call, rendered by the UI registered for its tool name ({@link ToolUIsProvider}), else
  * by the registered fallback, else by {@link DefaultToolUI}: its name, arguments, state and
- * result, with Approve / Reject when the backend asks to approve it.
+ * result, with Approve / Reject when the backend asks to approve it. A tool the server ran and
+ * described as an Open Responses item (web or file search, code interpreter, image
+ * generation, MCP) gets a card of its own, loaded when the first one shows.
  */
 export function ToolCallView({
   toolCall,
@@ -85,6 +91,14 @@ export function ToolCallView({
     toolCall,
     resultMessage: result,
   };
+  const hosted = Registered ? undefined : hostedToolItem(result);
+  if (hosted) {
+    return (
+      <Suspense fallback={<DefaultToolUI {...props} />}>
+        <HostedToolUI item={hosted} replyStatus={replyStatus} />
+      </Suspense>
+    );
+  }
   const View = Registered ?? DefaultToolUI;
   return <View {...props} />;
 }

@@ -1,0 +1,312 @@
+import type { AssistantMessage } from "@crayonai/stream";
+import type { ReactNode } from "react";
+import type { HostedToolItem } from "../internal/hostedToolItem";
+import { safeLinkUrl } from "../internal/safeUrl";
+import { CodeBlock } from "./CodeBlock";
+import { RemoteImage } from "./RemoteImage";
+
+/** Props of {@link HostedToolUI}. */
+export type HostedToolUIProps = {
+  /** The item as the server last described it (see `hostedToolItem`). */
+  item: HostedToolItem;
+  /** The status of the reply carrying the call: one stopped or failed leaves a running item unfinished. */
+  replyStatus: AssistantMessage["status"];
+};
+
+/** What the user reads for an item's `status`. */
+const STATUS_LABELS: Record<string, string> = {
+  in_progress: "Starting",
+  searching: "Searching",
+  interpreting: "Running code",
+  generating: "Generating",
+  calling: "Calling",
+  completed: "Done",
+  failed: "Failed",
+  incomplete: "Not finished",
+};
+
+const FINISHED = new Set(["completed", "failed", "incomplete"]);
+
+type Json = Record<string, any>;
+
+const asRecord = (value: unknown): Json | undefined =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined;
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const asText = (value: unknown): string | undefined =>
+  typeof value === "string" && value ? value : undefined;
+
+/** A base64 image as a `data:` URL, only when it is base64 and a raster format. */
+function base64Image(data: unknown, format: unknown): string | undefined {
+  if (typeof data !== "string" || !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return undefined;
+  const type = format === "jpeg" || format === "webp" || format === "gif" ? format : "png";
+  return `data:image/${type};base64,${data}`;
+}
+
+/** A link to a web page, or its text when the address is not a web URL. */
+function WebLink({ url, children }: { url: unknown; children?: ReactNode }) {
+  const href = safeLinkUrl(typeof url === "string" ? url : undefined);
+  const text = children ?? (typeof url === "string" ? url : "");
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  ) : (
+    <>{text}</>
+  );
+}
+
+function Heading({ children }: { children: ReactNode }) {
+  return <div className="crayon-tool-call__heading">{children}</div>;
+}
+
+/** The search, the page opened or the text found, and the pages the search read. */
+function WebSearchBody({ item }: { item: Json }) {
+  const action = asRecord(item.action) ?? {};
+  const queries = [action.query, ...asArray(action.queries)].filter(
+    (query, index, all): query is string =>
+      typeof query === "string" && all.indexOf(query) === index,
+  );
+  const sources = asArray(action.sources).map(asRecord).filter(Boolean) as Json[];
+  return (
+    <>
+      {queries.length > 0 && (
+        <>
+          <Heading>Searched for</Heading>
+          <ul className="crayon-hosted-tool__list">
+            {queries.map((query) => (
+              <li key={query}>{query}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {action.url !== undefined && (
+        <>
+          <Heading>
+            {action.type === "find" ? `Found “${String(action.pattern)}” in` : "Opened"}
+          </Heading>
+          <WebLink url={action.url} />
+        </>
+      )}
+      {sources.length > 0 && (
+        <>
+          <Heading>Pages read</Heading>
+          <ul className="crayon-hosted-tool__list">
+            {sources.map((source, index) => (
+              // Sources have no identity but their place in the list the server gave.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index}>
+                <WebLink url={source.url}>{asText(source.title)}</WebLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The queries, and the files found with their scores (when the request included them). */
+function FileSearchBody({ item }: { item: Json }) {
+  const queries = asArray(item.queries).filter((query) => typeof query === "string") as string[];
+  const results = asArray(item.results).map(asRecord).filter(Boolean) as Json[];
+  return (
+    <>
+      {queries.length > 0 && (
+        <>
+          <Heading>Searched for</Heading>
+          <ul className="crayon-hosted-tool__list">
+            {queries.map((query) => (
+              <li key={query}>{query}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {results.length > 0 && (
+        <>
+          <Heading>Found</Heading>
+          <ul className="crayon-hosted-tool__list">
+            {results.map((result, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: results are identified by place
+              <li key={index}>
+                {asText(result.filename) ?? asText(result.file_id) ?? "file"}
+                {typeof result.score === "number" && (
+                  <span className="crayon-hosted-tool__note">
+                    {" "}
+                    · score {result.score.toFixed(2)}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The code as it streams, then its logs and images. */
+function CodeInterpreterBody({ item }: { item: Json }) {
+  const outputs = asArray(item.outputs).map(asRecord).filter(Boolean) as Json[];
+  return (
+    <>
+      {asText(item.code) && <CodeBlock code={item.code} language="python" />}
+      {outputs.map((output, index) =>
+        output.type === "logs" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: outputs are identified by place
+          <pre key={index} className="crayon-tool-call__json">
+            {String(output.logs ?? "")}
+          </pre>
+        ) : output.type === "image" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: outputs are identified by place
+          <RemoteImage key={index} src={asText(output.url)} alt="Code output" />
+        ) : null,
+      )}
+    </>
+  );
+}
+
+/** An MCP server's tool call (its arguments and output) or its list of tools. */
+function McpBody({ item }: { item: Json }) {
+  const tools = asArray(item.tools).map(asRecord).filter(Boolean) as Json[];
+  const args = asText(item.arguments);
+  const error =
+    item.error == null ? undefined : String(asRecord(item.error)?.message ?? item.error);
+  return (
+    <>
+      {args && (
+        <>
+          <Heading>Arguments</Heading>
+          <pre className="crayon-tool-call__json">{prettyJson(args)}</pre>
+        </>
+      )}
+      {asText(item.output) && (
+        <>
+          <Heading>Output</Heading>
+          <pre className="crayon-tool-call__json">{prettyJson(item.output)}</pre>
+        </>
+      )}
+      {error && (
+        <>
+          <Heading>Error</Heading>
+          <pre className="crayon-tool-call__json">{error}</pre>
+        </>
+      )}
+      {tools.length > 0 && (
+        <>
+          <Heading>Tools</Heading>
+          <ul className="crayon-hosted-tool__list">
+            {tools.map((tool, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: tools are identified by place
+              <li key={index}>
+                <code>{String(tool.name ?? "")}</code>
+                {asText(tool.description) && (
+                  <span className="crayon-hosted-tool__note"> · {tool.description}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** The card's title: what ran, and on which MCP server. */
+function titleOf(item: Json): string {
+  switch (item.type) {
+    case "web_search_call":
+      return "Web search";
+    case "file_search_call":
+      return "File search";
+    case "code_interpreter_call":
+      return "Code interpreter";
+    case "image_generation_call":
+      return "Image generation";
+    case "mcp_list_tools":
+      return `MCP tools · ${String(item.server_label ?? "server")}`;
+    default:
+      return `${String(item.server_label ?? "MCP")} · ${String(item.name ?? "tool")}`;
+  }
+}
+
+/**
+ * A tool the server ran (OpenAI Responses / Open Responses hosted tools): web search with the
+ * pages it read, file search with its results, the code interpreter with its code and output,
+ * image generation showing each partial image as it arrives, and remote MCP calls and tool
+ * lists with their server. Its state follows the item's own status as the server reports it.
+ */
+export default function HostedToolUI({ item, replyStatus }: HostedToolUIProps) {
+  const status = typeof item.status === "string" ? item.status : "in_progress";
+  // A reply stopped or failed before the item finished leaves it unfinished.
+  const stopped = (replyStatus === "stopped" || replyStatus === "error") && !FINISHED.has(status);
+  const phase = stopped ? "incomplete" : status;
+  const label = STATUS_LABELS[phase] ?? phase.replaceAll("_", " ");
+  const busy = !stopped && !FINISHED.has(status);
+  const failed = status === "failed" || item.error != null;
+  const modifier = failed
+    ? "error"
+    : status === "completed"
+      ? "complete"
+      : busy
+        ? "running"
+        : "incomplete";
+  const title = titleOf(item);
+  const summary = (
+    <summary className="crayon-tool-call__summary">
+      <span className="crayon-tool-call__name">{title}</span>
+      <span className="crayon-tool-call__state" aria-busy={busy}>
+        {label}
+      </span>
+    </summary>
+  );
+  const className = `crayon-tool-call crayon-tool-call--${modifier} crayon-hosted-tool`;
+  if (item.type === "image_generation_call") {
+    // The picture is the answer: shown open, each partial image replacing the last.
+    const final = base64Image(item.result, item.output_format);
+    const src = final ?? base64Image(item.partial_image_b64, item.output_format);
+    const prompt = asText(item.revised_prompt);
+    return (
+      <section className={className} aria-label={`${title}: ${label}`}>
+        <div className="crayon-tool-call__summary">
+          <span className="crayon-tool-call__name">{title}</span>
+          <span className="crayon-tool-call__state" aria-busy={busy}>
+            {label}
+          </span>
+        </div>
+        {src && (
+          <div className="crayon-tool-call__body">
+            <RemoteImage
+              src={src}
+              alt={prompt ?? (final ? "Generated image" : "Image being generated")}
+              className="crayon-hosted-tool__image"
+            />
+          </div>
+        )}
+      </section>
+    );
+  }
+  return (
+    <details className={className}>
+      {summary}
+      <div className="crayon-tool-call__body">
+        {item.type === "web_search_call" ? (
+          <WebSearchBody item={item} />
+        ) : item.type === "file_search_call" ? (
+          <FileSearchBody item={item} />
+        ) : item.type === "code_interpreter_call" ? (
+          <CodeInterpreterBody item={item} />
+        ) : (
+          <McpBody item={item} />
+        )}
+      </div>
+    </details>
+  );
+}
