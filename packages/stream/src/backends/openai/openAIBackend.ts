@@ -5,6 +5,7 @@ import {
   type OpenAIMessageConverterOptions,
   openAIMessageConverter,
 } from "../../converters/openai/openAIMessageConverter";
+import { withBearerToken } from "../bearerToken";
 import { type HttpOptions, postJSON } from "../postJSON";
 import { type ResumeOptions, streamResumption } from "../streamResumption";
 
@@ -88,17 +89,7 @@ function toOpenAITool({ name, description, parameters }: ToolDefinition): OpenAI
 export function openAIBackend(options: OpenAIBackendOptions): ChatBackend<OpenAIChatMessage> {
   const { baseURL, model, apiKey, body } = options;
   const url = `${baseURL.replace(/\/+$/, "")}/chat/completions`;
-  const http: HttpOptions =
-    apiKey === undefined
-      ? options
-      : {
-          ...options,
-          // The key first, so that headers given explicitly win.
-          headers: async () => ({
-            Authorization: `Bearer ${apiKey}`,
-            ...(typeof options.headers === "function" ? await options.headers() : options.headers),
-          }),
-        };
+  const http = withBearerToken(options, apiKey);
   return {
     async processMessage(request) {
       const extra = typeof body === "function" ? await body(request) : body;
