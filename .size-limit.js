@@ -136,6 +136,15 @@ export default [
     gzip: true,
   },
   {
+    name: "root + @crayonai/stream/converters/open-responses (both directions: every input and output item kind, approvals, reasoning, citations; malformed items reported: 4.8 kB over the root)",
+    import: {
+      "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
+      "packages/stream/dist/converters/open-responses.js": "*",
+    },
+    limit: "9 kB",
+    gzip: true,
+  },
+  {
     name: "root + @crayonai/stream/backends/ag-ui (adapter + converter + request; +0.5 kB resumeStream/stopStream)",
     import: {
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
@@ -161,6 +170,15 @@ export default [
       "packages/stream/dist/backends/openai.js": "*",
     },
     limit: "8.25 kB",
+    gzip: true,
+  },
+  {
+    name: "root + @crayonai/stream/backends/open-responses (adapter + converter + request: strict tools, the input the API accepts, previous_response_id; +0.45 kB resumeStream/stopStream)",
+    import: {
+      "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
+      "packages/stream/dist/backends/open-responses.js": "*",
+    },
+    limit: "12.9 kB",
     gzip: true,
   },
   {
