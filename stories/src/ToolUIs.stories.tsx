@@ -5,6 +5,7 @@ import { BOOK_HOTEL_THREAD, bookHotelToolUIs } from "./bookHotelTool";
 import { ChatStory } from "./ChatStory";
 import { SCRIPT_PROMPTS } from "./chatScripts";
 import { LOGO_URL, TOOL_UI_THREAD } from "./fixtures";
+import { HOSTED_TOOLS_THREAD } from "./hostedToolsThread";
 
 const meta = {
   title: "CrayonChat/Tool UIs",
@@ -51,5 +52,17 @@ export const WeatherTurnAsOneReply: Story = {
   args: {
     onFeedback: (feedback) => console.info("feedback", feedback),
     scripted: { send: SCRIPT_PROMPTS.toolDone, delayMs: 5 },
+  },
+};
+
+/**
+ * Tools an Open Responses server ran itself, each on its own card: a web search with the pages it
+ * read, the code interpreter's code and output, a generated image and a remote MCP call. The
+ * last reply is a refusal, labelled as declined.
+ */
+export const ServerRunTools: Story = {
+  args: {
+    toolUIs: {},
+    scripted: { threads: [HOSTED_TOOLS_THREAD], selectedThreadId: HOSTED_TOOLS_THREAD.threadId },
   },
 };

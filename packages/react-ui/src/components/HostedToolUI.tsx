@@ -259,9 +259,12 @@ export default function HostedToolUI({ item, replyStatus }: HostedToolUIProps) {
         ? "running"
         : "incomplete";
   const title = titleOf(item);
+  // What it looked for, readable with the card folded.
+  const query = asText(asRecord(item.action)?.query) ?? asText(asArray(item.queries)[0]);
   const summary = (
     <summary className="crayon-tool-call__summary">
       <span className="crayon-tool-call__name">{title}</span>
+      {query && <span className="crayon-hosted-tool__note crayon-hosted-tool__query">{query}</span>}
       <span className="crayon-tool-call__state" aria-busy={busy}>
         {label}
       </span>
