@@ -14,6 +14,7 @@ import { clock } from "./measure";
 import { agUIBench } from "./protocols/agUI";
 import { crayonBench } from "./protocols/crayon";
 import { openAIChatBench } from "./protocols/openAIChat";
+import { openResponsesBench } from "./protocols/openResponses";
 import { plainTextSSEBench } from "./protocols/plainTextSSE";
 import { textStreamBench } from "./protocols/textStream";
 import { vercelBench } from "./protocols/vercel";
@@ -30,6 +31,7 @@ const PROTOCOLS = [
   vercelBench,
   plainTextSSEBench,
   openAIChatBench,
+  openResponsesBench,
   textStreamBench,
 ];
 

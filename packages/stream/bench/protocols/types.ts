@@ -58,6 +58,10 @@ export function wireBuilder() {
     get length() {
       return length;
     },
+    /** Frames written so far. */
+    get frames() {
+      return frames;
+    },
     /** Appends one frame (one SSE message or one line). */
     frame(text: string) {
       parts.push(text);
