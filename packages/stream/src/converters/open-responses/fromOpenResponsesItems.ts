@@ -84,6 +84,18 @@ export function fromOpenResponsesItems(
   const localShellCalls = new Map<string, string>();
   const split = (text: string): [string, JSONValue[]?] =>
     includeContext ? splitContextBlock(text) : [text];
+  /** Every message id given so far: ids are unique in a thread. */
+  const taken = new Set<string>();
+  const add = (message: Message) => {
+    taken.add(message.id);
+    messages.push(message);
+  };
+  /** `base`, or `base~2`, `base~3`, … when an item already has it. */
+  const fresh = (base: string) => {
+    let unique = base;
+    for (let n = 2; taken.has(unique); n++) unique = `${base}~${n}`;
+    return unique;
+  };
 
   const list = Array.isArray(items) ? items : [];
   for (let index = 0; index < list.length; index++) {
@@ -91,17 +103,18 @@ export function fromOpenResponsesItems(
     let type: string | undefined;
     const report = (message: string) =>
       errors.push(withoutUndefined({ code: "malformed_item" as const, index, type, message }));
+    const newId = () => fresh(generateId(item, index));
+    /** True (and said) for an item whose id came before: the adapter reads it once. */
+    const repeated = (itemId: string, seen: boolean) => {
+      if (seen) report(`An item with id ${itemId} came before; left out.`);
+      return seen;
+    };
 
     /** The assistant message for a tool call item: the open one, or a new one. */
     const owner = (): AssistantMessage => {
       if (!current) {
-        current = {
-          id: generateId(item, index),
-          role: "assistant",
-          content: "",
-          status: "complete",
-        };
-        messages.push(current);
+        current = { id: newId(), role: "assistant", content: "", status: "complete" };
+        add(current);
       }
       return current;
     };
@@ -128,8 +141,10 @@ export function fromOpenResponsesItems(
         continue;
       }
       if (type === "message") {
-        const read = readMessage(item, index, generateId, split, report);
-        if (read) messages.push(read);
+        const itemId = id(item.id);
+        if (itemId && repeated(itemId, taken.has(itemId))) continue;
+        const read = readMessage(item, itemId ?? newId(), split, report);
+        if (read) add(read);
         current = undefined;
       } else if (type === "reasoning") {
         const itemId = id(item.id);
@@ -137,8 +152,9 @@ export function fromOpenResponsesItems(
           report("A reasoning item without an id; left out.");
           continue;
         }
+        if (repeated(itemId, taken.has(itemId))) continue;
         const encrypted = id(item.encrypted_content);
-        messages.push({
+        add({
           id: itemId,
           role: "reasoning",
           content: reasoningText(item),
@@ -152,6 +168,7 @@ export function fromOpenResponsesItems(
           report(`A ${type} without a call_id or an id; left out.`);
           continue;
         }
+        if (repeated(callId, owners.has(callId))) continue;
         // The adapter's rules: named by the tool (or the item type), the arguments as sent or
         // else the item's input fields.
         const name = String(item.name ?? type);
@@ -173,7 +190,7 @@ export function fromOpenResponsesItems(
         const failed =
           item.status === "failed" || item.status === "incomplete" || item.error != null;
         const result: ToolMessage = {
-          id: `${callId}:result`,
+          id: fresh(`${callId}:result`),
           role: "tool",
           toolCallId: callId,
           content: JSON.stringify(item),
@@ -182,7 +199,7 @@ export function fromOpenResponsesItems(
           result.error =
             item.error != null ? errorMessage(item.error) : `The ${type} ${String(item.status)}.`;
         }
-        messages.push(result);
+        add(result);
         // Text after a tool result is the assistant's next message.
         current = undefined;
       } else if (type === "mcp_approval_response") {
@@ -205,7 +222,7 @@ export function fromOpenResponsesItems(
         };
         waiting.status = "complete";
         const answered = { messageId: waiting.id, toolCallId: request.id, approvalId: requestId! };
-        messages.push(approvalAnswer(generateId(item, index), answered, item.approve, reason));
+        add(approvalAnswer(newId(), answered, item.approve, reason));
         current = undefined;
       } else if (type.endsWith("_call_output")) {
         const callId =
@@ -217,7 +234,7 @@ export function fromOpenResponsesItems(
           report(`A ${type} without ${callId ? "a usable output" : "a call_id"}; left out.`);
           continue;
         }
-        messages.push({ id: generateId(item, index), role: "tool", toolCallId: callId, content });
+        add({ id: newId(), role: "tool", toolCallId: callId, content });
         current = undefined;
       } else {
         report(`Items of type \`${type}\` are not read; left out.`);
@@ -232,8 +249,7 @@ export function fromOpenResponsesItems(
 /** A `message` item as a user, system, developer or assistant message. */
 function readMessage(
   item: Record<string, unknown>,
-  index: number,
-  generateId: (item: unknown, index: number) => string,
+  messageId: string,
   split: (text: string) => [string, JSONValue[]?],
   report: (message: string) => void,
 ): Message | undefined {
@@ -265,7 +281,7 @@ function readMessage(
     }
     const [body, context] = split(typeof content === "string" ? content : text);
     const message: AssistantMessage = {
-      id: id(item.id) ?? generateId(item, index),
+      id: messageId,
       role: "assistant",
       content: body,
       status: "complete",
@@ -286,7 +302,6 @@ function readMessage(
     else
       report(`A content part of type \`${String(isRecord(part) ? part.type : part)}\`; left out.`);
   }
-  const messageId = generateId(item, index);
   if (role !== "user") {
     const text =
       typeof content === "string"

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { conversationItems } from "../../../test/openResponses";
 import type { Message, ToolCall } from "../../message";
 import { validateMessages } from "../../validation/validateMessages";
 import {
@@ -686,6 +688,62 @@ describe("untrusted items", () => {
     ]);
     expect(validateMessages(messages).errors).toEqual([]);
     expect(messages.at(-1)).toMatchObject({ role: "tool", error: "down" });
+  });
+
+  it("property: whatever the list holds, nothing throws and every message passes validateMessages", () => {
+    const TYPES = [
+      "message",
+      "reasoning",
+      "function_call",
+      "function_call_output",
+      "custom_tool_call",
+      "shell_call_output",
+      "web_search_call",
+      "mcp_call",
+      "mcp_approval_request",
+      "mcp_approval_response",
+      "local_shell_call_output",
+    ];
+    // Items of every type whose fields are anything, beside valid items and any value at all.
+    const garbage = fc.record(
+      {
+        type: fc.constantFrom(...TYPES),
+        id: fc.oneof(fc.string(), fc.anything()),
+        call_id: fc.oneof(fc.string(), fc.anything()),
+        role: fc.oneof(fc.constantFrom("user", "assistant", "system", "tool"), fc.anything()),
+        content: fc.anything(),
+        summary: fc.anything(),
+        name: fc.anything(),
+        arguments: fc.anything(),
+        output: fc.anything(),
+        approve: fc.anything(),
+        approval_request_id: fc.string(),
+        status: fc.anything(),
+        error: fc.anything(),
+      },
+      { requiredKeys: ["type"] },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            garbage,
+            fc.anything(),
+            conversationItems.map((items) => items[0]),
+          ),
+          {
+            maxLength: 12,
+          },
+        ),
+        (items) => {
+          const { messages, errors } = fromOpenResponsesItems(items);
+          expect(validateMessages(messages).errors).toEqual([]);
+          for (const error of errors) expect(error.code).toBe("malformed_item");
+          toOpenResponsesInput(messages);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("the converter reports each left-out item to onMalformedItem", () => {
