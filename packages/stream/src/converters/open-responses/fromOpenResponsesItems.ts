@@ -101,12 +101,20 @@ export function fromOpenResponsesItems(
   for (let index = 0; index < list.length; index++) {
     const item: unknown = list[index];
     let type: string | undefined;
-    const report = (message: string) =>
-      errors.push(withoutUndefined({ code: "malformed_item" as const, index, type, message }));
+    /** Says what was left out (the item, or a part of it) and why. */
+    const report = (why: string) =>
+      errors.push(
+        withoutUndefined({
+          code: "malformed_item" as const,
+          index,
+          type,
+          message: `${why}; left out.`,
+        }),
+      );
     const newId = () => fresh(generateId(item, index));
     /** True (and said) for an item whose id came before: the adapter reads it once. */
     const repeated = (itemId: string, seen: boolean) => {
-      if (seen) report(`An item with id ${itemId} came before; left out.`);
+      if (seen) report(`An item with id ${itemId} came before`);
       return seen;
     };
 
@@ -132,12 +140,12 @@ export function fromOpenResponsesItems(
 
     try {
       if (!isRecord(item)) {
-        report("Not an object; left out.");
+        report("Not an object");
         continue;
       }
       type = string(item.type) ?? (item.role !== undefined ? "message" : undefined);
       if (type === undefined) {
-        report("No `type`; left out.");
+        report("No `type`");
         continue;
       }
       if (type === "message") {
@@ -149,7 +157,7 @@ export function fromOpenResponsesItems(
       } else if (type === "reasoning") {
         const itemId = id(item.id);
         if (!itemId) {
-          report("A reasoning item without an id; left out.");
+          report("A reasoning item without an id");
           continue;
         }
         if (repeated(itemId, taken.has(itemId))) continue;
@@ -165,7 +173,7 @@ export function fromOpenResponsesItems(
         const itemId = id(item.id);
         const callId = id(item.call_id) ?? itemId;
         if (!callId) {
-          report(`A ${type} without a call_id or an id; left out.`);
+          report(`A ${type} without a call_id or an id`);
           continue;
         }
         if (repeated(callId, owners.has(callId))) continue;
@@ -209,8 +217,8 @@ export function fromOpenResponsesItems(
         if (!waiting || !request || typeof item.approve !== "boolean") {
           report(
             waiting && request
-              ? "`approve` is not a boolean; left out."
-              : "An mcp_approval_response that answers no earlier mcp_approval_request; left out.",
+              ? "`approve` is not a boolean"
+              : "An mcp_approval_response that answers no earlier mcp_approval_request",
           );
           continue;
         }
@@ -231,16 +239,16 @@ export function fromOpenResponsesItems(
             : id(item.call_id);
         const content = toolMessageContent(item);
         if (!callId || content === undefined) {
-          report(`A ${type} without ${callId ? "a usable output" : "a call_id"}; left out.`);
+          report(`A ${type} without ${callId ? "a usable output" : "a call_id"}`);
           continue;
         }
         add({ id: newId(), role: "tool", toolCallId: callId, content });
         current = undefined;
       } else {
-        report(`Items of type \`${type}\` are not read; left out.`);
+        report(`Items of type \`${type}\` are not read`);
       }
     } catch {
-      report("The item could not be read; left out.");
+      report("The item could not be read");
     }
   }
   return { messages, errors };
@@ -251,12 +259,12 @@ function readMessage(
   item: Record<string, unknown>,
   messageId: string,
   split: (text: string) => [string, JSONValue[]?],
-  report: (message: string) => void,
+  report: (why: string) => void,
 ): Message | undefined {
   const { role, content } = item;
   const parts: unknown[] = Array.isArray(content) ? content : [];
   if (typeof content !== "string" && !Array.isArray(content)) {
-    report("A message whose content is neither text nor a list of parts; left out.");
+    report("A message whose content is neither text nor a list of parts");
     return undefined;
   }
   if (role === "assistant") {
@@ -268,9 +276,7 @@ function readMessage(
       if (part.type === "refusal") refusal = true;
       const partText = part.text ?? part.refusal;
       if (typeof partText !== "string") {
-        report(
-          `An assistant content part of type \`${String(part.type)}\` without text; left out.`,
-        );
+        report(`An assistant content part of type \`${String(part.type)}\` without text`);
         continue;
       }
       text += partText;
@@ -292,15 +298,14 @@ function readMessage(
     return message;
   }
   if (role !== "user" && role !== "system" && role !== "developer") {
-    report(`A message with role \`${String(role)}\`; left out.`);
+    report(`A message with role \`${String(role)}\``);
     return undefined;
   }
   const read: InputContent[] = [];
   for (const part of parts) {
     const converted = isRecord(part) ? fromInputPart(part) : undefined;
     if (converted) read.push(converted);
-    else
-      report(`A content part of type \`${String(isRecord(part) ? part.type : part)}\`; left out.`);
+    else report(`A content part of type \`${String(isRecord(part) ? part.type : part)}\``);
   }
   if (role !== "user") {
     const text =
