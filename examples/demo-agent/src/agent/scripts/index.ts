@@ -6,6 +6,7 @@ import { countScript } from "./count";
 import { defaultReplyScript } from "./defaultReply";
 import { errorScript } from "./error";
 import { createHelpScript } from "./help";
+import { hostedScript } from "./hosted";
 import { longScript } from "./long";
 import { markdownScript } from "./markdown";
 import { planScript } from "./plan";
@@ -25,6 +26,7 @@ export const demoScripts: readonly Script[] = [
   errorScript,
   longScript,
   sourcesScript,
+  hostedScript,
   countScript,
   ...consoleScripts,
 ];
