@@ -117,6 +117,7 @@ export async function answerTurn(
   const run = {
     threadId: threadId ?? `unsaved-${runId}`,
     runId,
+    history: messages,
     ...(request.model !== undefined && { model: request.model }),
   };
   const generate = (signal: AbortSignal): Response => {

@@ -1,4 +1,4 @@
-import type { CrayonStreamEvent } from "@crayonai/stream";
+import type { CrayonStreamEvent, Message } from "@crayonai/stream";
 
 /** The run a response belongs to (AG-UI needs both ids on its run events). */
 export type RunInfo = {
@@ -6,6 +6,11 @@ export type RunInfo = {
   runId: string;
   /** The model the request named: an OpenAI completion names it on every chunk. */
   model?: string;
+  /**
+   * The thread the reply answers: a Responses stream names the approved call it runs after an
+   * approval, which the reply's events give only by id.
+   */
+  history?: readonly Message[];
 };
 
 /** Writes a stream of Crayon events as an HTTP response in one wire protocol. */
