@@ -11,6 +11,7 @@ import { demoScripts } from "./agent/scripts";
 import { type DemoAgentOptions, resolveOptions } from "./options";
 import { chatRoute } from "./routes/chatRoute";
 import { openAIRoute } from "./routes/openAIRoute";
+import { openResponsesRoute } from "./routes/openResponsesRoute";
 import { threadRoutes } from "./routes/threadRoutes";
 import { ThreadStore } from "./store/threadStore";
 
@@ -27,8 +28,9 @@ export type DemoAgentServer = {
 
 /**
  * The demo agent as a Hono app: the thread REST routes, `POST /api/chat` (every protocol but
- * OpenAI's), `POST /api/openai/chat/completions` (an OpenAI-compatible server), their
- * `GET`/`DELETE …/:threadId/stream` (resume or stop a thread's reply) and `GET /api/scripts`,
+ * OpenAI's two), `POST /api/openai/chat/completions` and `POST /api/openai/responses` (an
+ * OpenAI-compatible server), their `GET`/`DELETE …/:threadId/stream` (resume or stop a
+ * thread's reply) and `GET /api/scripts`,
  * all under `/api`. Mount it with `app.fetch` (any Fetch-API server), `demoAgentPlugin` (Vite)
  * or the CLI. See {@link createDemoAgentServer} for a graceful shutdown.
  *
@@ -90,6 +92,7 @@ export function createDemoAgentServer(options: DemoAgentOptions = {}): DemoAgent
   app.route("/api/threads", threadRoutes(store));
   app.route("/api/chat", chatRoute(deps));
   app.route("/api/openai", openAIRoute(deps));
+  app.route("/api/openai", openResponsesRoute(deps));
   app.get("/api/scripts", (c) =>
     c.json(demoScripts.map(({ command, description }) => ({ command, description }))),
   );

@@ -94,6 +94,16 @@ export const fetchFrom =
   async (input, init) =>
     app.request(String(input), init);
 
+/** The app's own fetch, recording the JSON bodies posted through it. */
+export function recordingFetch(app: Hono): { bodies: any[]; fetch: typeof fetch } {
+  const bodies: any[] = [];
+  const doFetch: typeof fetch = async (input, init) => {
+    if (typeof init?.body === "string") bodies.push(JSON.parse(init.body));
+    return fetchFrom(app)(input, init);
+  };
+  return { bodies, fetch: doFetch };
+}
+
 /** A reply read the way a client reads it: its events, the thread and agent state they build. */
 export type DecodedReply = { events: CrayonStreamEvent[]; messages: Message[]; state?: unknown };
 
@@ -280,14 +290,27 @@ export function respondTo(
   };
 }
 
-/** A protocol whose replies a thread can resume (every one; `openai` at its own route). */
-export type ResumableProtocol = "crayon" | "ag-ui" | "vercel" | "openai" | "plain-text";
+/** A protocol whose replies a thread can resume (every one; OpenAI's two at their own routes). */
+export type ResumableProtocol =
+  | "crayon"
+  | "ag-ui"
+  | "vercel"
+  | "openai"
+  | "open-responses"
+  | "plain-text";
+
+/** Where each OpenAI protocol is served. */
+const openAIRoutes: Partial<Record<ResumableProtocol, string>> = {
+  openai: "/api/openai/chat/completions",
+  "open-responses": "/api/openai/responses",
+};
 
 /** Where a protocol's reply for `threadId` is posted, resumed (GET) and stopped (DELETE). */
 export function replyPaths(protocol: ResumableProtocol, threadId: string) {
-  const chat = protocol === "openai" ? "/api/openai/chat/completions" : "/api/chat";
+  const route = openAIRoutes[protocol];
+  const chat = route ?? "/api/chat";
   return {
-    post: protocol === "openai" ? chat : `${chat}?protocol=${protocol}`,
+    post: route ?? `${chat}?protocol=${protocol}`,
     stream: `${chat}/${encodeURIComponent(threadId)}/stream`,
   };
 }
@@ -316,6 +339,13 @@ export function firstTurnBody(protocol: ResumableProtocol, threadId: string, com
         model: "demo",
         stream: true,
         messages: [{ role: "user", content: command }],
+        metadata: { thread_id: threadId },
+      };
+    case "open-responses":
+      return {
+        model: "demo",
+        stream: true,
+        input: [{ role: "user", content: command }],
         metadata: { thread_id: threadId },
       };
     default:
@@ -370,15 +400,15 @@ export async function readSome(
 /**
  * A reply's body with its ids made comparable: each distinct UUID (message, tool call, run and
  * completion ids are random) becomes `<id1>`, `<id2>`… in order of first appearance, the
- * thread id becomes `<thread>`, and an OpenAI chunk's `created` time `<time>`. Two runs of one
- * command in two threads then give equal strings.
+ * thread id becomes `<thread>`, and an OpenAI chunk's `created` time (a response's
+ * `created_at`) `<time>`. Two runs of one command in two threads then give equal strings.
  */
 export function withNeutralIds(body: string, threadId: string): string {
   const seen = new Map<string, string>();
   return body
     .split(threadId)
     .join("<thread>")
-    .replace(/"created":\d+/g, '"created":"<time>"')
+    .replace(/"created(_at)?":\d+/g, '"created$1":"<time>"')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (uuid) => {
       if (!seen.has(uuid)) seen.set(uuid, `<id${seen.size + 1}>`);
       return seen.get(uuid)!;

@@ -7,7 +7,7 @@ import {
   assistantText,
   converse,
   decodeReply,
-  fetchFrom,
+  recordingFetch,
   replyOf,
   testApp,
   userMessage,
@@ -21,16 +21,6 @@ const post = (app: App, body: unknown) =>
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-
-/** The app's fetch, recording the bodies posted to it. */
-function recording(app: App) {
-  const bodies: any[] = [];
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    if (typeof init?.body === "string") bodies.push(JSON.parse(init.body));
-    return fetchFrom(app)(input, init);
-  };
-  return { bodies, fetch };
-}
 
 describe("POST /api/openai/chat/completions", () => {
   it("answers a request it rejects with OpenAI's error shape", async () => {
@@ -69,7 +59,7 @@ describe("POST /api/openai/chat/completions", () => {
 
   it("holds a conversation: the client runs the declared tool, then a second turn", async () => {
     const app = await testApp();
-    const { bodies, fetch } = recording(app);
+    const { bodies, fetch } = recordingFetch(app);
     const first = [userMessage("/tool Rome")];
     const turn1 = await converse(app, first, "openai", "thread-openai", { fetch });
     const reply1 = replyOf(turn1, first);
