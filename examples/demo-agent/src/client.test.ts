@@ -87,6 +87,16 @@ describe("demoAgentChatParams", () => {
         tools: [{ type: "function", function: { name: weatherClientTool.name } }],
       },
     });
+    expect(sent["open-responses"]).toMatchObject({
+      url: "/api/openai/responses",
+      body: {
+        model: "demo",
+        stream: true,
+        metadata: { thread_id: "thread-open-responses" },
+        input: [{ role: "user", content: "hi" }],
+        tools: [{ type: "function", name: weatherClientTool.name }],
+      },
+    });
     for (const protocol of ["crayon", "plain-text", "text"]) {
       expect(sent[protocol]).toMatchObject({
         url: `/api/chat?protocol=${protocol}`,
@@ -95,10 +105,11 @@ describe("demoAgentChatParams", () => {
     }
   });
 
-  it("declares the weather tool over openai only, and runs it in the browser", async () => {
+  it("declares the weather tool over OpenAI's protocols only, and runs it in the browser", async () => {
     for (const protocol of demoProtocols) {
       const { tools } = demoAgentChatParams({ protocol });
-      expect(tools ?? [], protocol).toEqual(protocol === "openai" ? [weatherClientTool] : []);
+      const openAI = protocol === "openai" || protocol === "open-responses";
+      expect(tools ?? [], protocol).toEqual(openAI ? [weatherClientTool] : []);
     }
     const report = await weatherClientTool.execute!({ city: "Lima" }, undefined as never);
     expect(report).toMatchObject({ city: "Lima" });
@@ -140,10 +151,23 @@ describe("demoAgentChatParams", () => {
       fetch: record,
     });
     await openai.processMessage(chatRequest(openai, "t", [userMessage("hi")]));
+    const responses = demoAgentChatParams({
+      baseUrl: "https://agent.example/api/",
+      protocol: "open-responses",
+      fetch: record,
+    });
+    await responses.processMessage(chatRequest(responses, "t", [userMessage("hi")]));
+    await responses.resumeStream!({
+      threadId: "t",
+      position: 3,
+      signal: new AbortController().signal,
+    });
     expect(urls).toEqual([
       "https://agent.example/api/threads/t%201/tree",
       "https://agent.example/api/chat?protocol=ag-ui",
       "https://agent.example/api/openai/chat/completions",
+      "https://agent.example/api/openai/responses",
+      "https://agent.example/api/openai/responses/t/stream?position=3",
     ]);
   });
 });
@@ -157,7 +181,7 @@ describe("fetchDemoScripts", () => {
 });
 
 describe("demoProtocols", () => {
-  it("are exactly the protocols the server speaks, openai on its own route", async () => {
+  it("are exactly the protocols the server speaks, OpenAI's two on their own routes", async () => {
     const app = await testApp();
     for (const protocol of demoProtocols) expect(isDemoProtocol(protocol)).toBe(true);
     expect(isDemoProtocol("websocket")).toBe(false);
@@ -170,5 +194,8 @@ describe("demoProtocols", () => {
     const openai = await post("openai");
     expect(openai.status).toBe(400);
     expect((await openai.json()).error).toContain("/api/openai/chat/completions");
+    const responses = await post("open-responses");
+    expect(responses.status).toBe(400);
+    expect((await responses.json()).error).toContain("/api/openai/responses");
   });
 });

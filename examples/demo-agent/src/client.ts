@@ -60,8 +60,10 @@ function createRequester(options: DemoAgentClientOptions) {
  * `useChat` params for the demo agent: the thread list and history come from its REST routes,
  * and replies stream in the chosen protocol, each sent its own request format (a
  * `RunAgentInput` for `ag-ui`, the AI SDK's chat request for `vercel`, a Chat Completions
- * request to `{baseUrl}/openai` for `openai`, Crayon's body for the others). Over `openai` the
- * browser also runs the `get_weather` tool, since an OpenAI stream carries no tool results.
+ * request to `{baseUrl}/openai` for `openai`, a Responses request to `{baseUrl}/openai/responses`
+ * for `open-responses`, Crayon's body for the others). Over `openai` and `open-responses` the
+ * browser also runs the `get_weather` tool, since an OpenAI stream carries no results of the
+ * app's tools.
  *
  * @example
  * ```tsx
@@ -103,7 +105,7 @@ export function demoAgentChatParams(options: DemoAgentClientOptions = {}): UseCh
       }).catch((error) => console.warn(error));
     },
     ...demoBackend(protocol, base, doFetch),
-    ...(protocol === "openai" && { tools: [weatherClientTool] }),
+    ...((protocol === "openai" || protocol === "open-responses") && { tools: [weatherClientTool] }),
   };
 }
 

@@ -1,12 +1,13 @@
 import type { ChatBackend, Message, MessageFormatConverter } from "@crayonai/stream";
 import { agUIBackend } from "@crayonai/stream/backends/ag-ui";
 import { crayonBackend } from "@crayonai/stream/backends/crayon";
+import { openResponsesBackend } from "@crayonai/stream/backends/open-responses";
 import { openAIBackend } from "@crayonai/stream/backends/openai";
 import { vercelAIBackend } from "@crayonai/stream/backends/vercel";
 import type { DemoProtocol } from "../protocols/demoProtocols";
 import { demoProtocolAdapter } from "./demoProtocolAdapter";
 
-/** The model name the demo agent's OpenAI-compatible route is asked for. */
+/** The model name the demo agent's OpenAI-compatible routes are asked for. */
 export const demoModel = "demo";
 
 /**
@@ -23,7 +24,8 @@ function sendingOnly(converter: MessageFormatConverter): MessageFormatConverter 
 
 /**
  * How `useChat` talks to the demo agent in one protocol: a bundled backend for the protocols
- * with a request format of their own (`agUIBackend`, `vercelAIBackend`, `openAIBackend`), and
+ * with a request format of their own (`agUIBackend`, `vercelAIBackend`, `openAIBackend`,
+ * `openResponsesBackend`), and
  * `crayonBackend` (Crayon's `{ threadId, messages, state }`) for the others. Every one resumes
  * a running reply and stops it through `{endpoint}/{threadId}/stream`.
  */
@@ -46,6 +48,15 @@ export function demoBackend(
           fetch: doFetch,
           body: ({ threadId }) => ({ metadata: { thread_id: threadId } }),
           // The demo agent's Chat Completions route is resumable (OpenAI's own is not).
+          resume: true,
+        });
+      case "open-responses":
+        // The same for its Responses route: the thread in `metadata.thread_id`, resumable.
+        return openResponsesBackend({
+          url: `${base}/openai/responses`,
+          model: demoModel,
+          fetch: doFetch,
+          body: ({ threadId }) => ({ metadata: { thread_id: threadId } }),
           resume: true,
         });
       default:

@@ -1,6 +1,7 @@
 import type { StreamProtocolAdapter } from "@crayonai/stream";
 import { crayonSSEAdapter } from "@crayonai/stream";
 import { agUIAdapter } from "@crayonai/stream/adapters/ag-ui";
+import { openResponsesAdapter } from "@crayonai/stream/adapters/open-responses";
 import { openAIChatAdapter } from "@crayonai/stream/adapters/openai";
 import { plainTextSSEAdapter } from "@crayonai/stream/adapters/plain-text";
 import { textStreamAdapter } from "@crayonai/stream/adapters/text";
@@ -16,6 +17,8 @@ export function demoProtocolAdapter(protocol: DemoProtocol): StreamProtocolAdapt
       return vercelAIAdapter();
     case "openai":
       return openAIChatAdapter();
+    case "open-responses":
+      return openResponsesAdapter();
     case "plain-text":
       return plainTextSSEAdapter();
     case "text":

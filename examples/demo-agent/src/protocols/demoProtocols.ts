@@ -1,9 +1,18 @@
 /**
  * The stream protocols the demo agent speaks: `POST /api/chat?protocol=` serves all but
- * `openai`, which is served where an OpenAI-compatible client looks for it
- * (`POST /api/openai/chat/completions`). Browser-safe: shared by the server and the client helper.
+ * `openai` and `open-responses`, which are served where an OpenAI-compatible client looks for
+ * them (`POST /api/openai/chat/completions`, `POST /api/openai/responses`). Browser-safe:
+ * shared by the server and the client helper.
  */
-export const demoProtocols = ["crayon", "ag-ui", "vercel", "openai", "plain-text", "text"] as const;
+export const demoProtocols = [
+  "crayon",
+  "ag-ui",
+  "vercel",
+  "openai",
+  "open-responses",
+  "plain-text",
+  "text",
+] as const;
 
 /** One of {@link demoProtocols}. */
 export type DemoProtocol = (typeof demoProtocols)[number];

@@ -2,6 +2,7 @@ import { agUIEncoder } from "./agUIEncoder";
 import { crayonEncoder } from "./crayonEncoder";
 import type { DemoProtocol } from "./demoProtocols";
 import { openAIEncoder } from "./openAIEncoder";
+import { openResponsesEncoder } from "./openResponsesEncoder";
 import { plainTextEncoder } from "./plainTextEncoder";
 import type { ProtocolEncoder } from "./protocolEncoder";
 import { textEncoder } from "./textEncoder";
@@ -13,6 +14,7 @@ export const protocolEncoders: Record<DemoProtocol, ProtocolEncoder> = {
   "ag-ui": agUIEncoder,
   vercel: vercelEncoder,
   openai: openAIEncoder,
+  "open-responses": openResponsesEncoder,
   "plain-text": plainTextEncoder,
   text: textEncoder,
 };

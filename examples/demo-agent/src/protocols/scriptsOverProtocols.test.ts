@@ -1,5 +1,12 @@
-import type { ActivityMessage, Message, ReasoningMessage, ToolMessage } from "@crayonai/stream";
+import type {
+  ActivityMessage,
+  AssistantMessage,
+  Message,
+  ReasoningMessage,
+  ToolMessage,
+} from "@crayonai/stream";
 import { beforeAll, describe, expect, it } from "vitest";
+import { demoScripts } from "../agent/scripts";
 import { approvalToolName, meetingArguments } from "../agent/scripts/approve";
 import {
   bookingQuestion,
@@ -8,6 +15,15 @@ import {
   declinedText,
 } from "../agent/scripts/confirm";
 import { errorMessage, errorPartialText } from "../agent/scripts/error";
+import {
+  hostedCodeLogs,
+  hostedCodeText,
+  hostedImagePrompt,
+  hostedImageText,
+  hostedSearchText,
+  hostedSources,
+} from "../agent/scripts/hosted";
+import { hostedImages } from "../agent/scripts/hostedImages";
 import { longText } from "../agent/scripts/long";
 import { markdownText } from "../agent/scripts/markdown";
 import { planSteps, planSummaryText } from "../agent/scripts/plan";
@@ -15,16 +31,23 @@ import { reasonAnswerText, reasoningText } from "../agent/scripts/reason";
 import { demoSources, sourcesText } from "../agent/scripts/sources";
 import { weatherSentence } from "../agent/scripts/tool";
 import { weatherFor } from "../agent/weather";
+import { weatherClientTool } from "../browser/weatherClientTool";
 import { assistants, assistantText, converse, replyOf, testApp, userMessage } from "../testSupport";
 import { type DemoProtocol, demoProtocols } from "./demoProtocols";
+import { hostedToolTypes } from "./hostedToolProgress";
 
 // Every script over every protocol, sent in the protocol's own request format, encoded by the
 // server and decoded by the package's adapter plus `createMessageAccumulator`, as a client
 // would. Rich protocols carry every kind of message; OpenAI's carries text, reasoning and the
-// tool calls the client runs; the text-only ones carry the text.
+// tool calls the client runs; Open Responses those, sources, approvals and the tools the server
+// runs; the text-only ones carry the text.
 
 const richProtocols = ["crayon", "ag-ui", "vercel"] as const satisfies DemoProtocol[];
-const toolProtocols = [...richProtocols, "openai"] as const satisfies DemoProtocol[];
+const toolProtocols = [
+  ...richProtocols,
+  "openai",
+  "open-responses",
+] as const satisfies DemoProtocol[];
 const textProtocols = ["plain-text", "text"] as const satisfies DemoProtocol[];
 const degradedProtocols = ["openai", ...textProtocols] as const satisfies DemoProtocol[];
 
@@ -217,7 +240,7 @@ describe.each(degradedProtocols)(
 );
 
 describe("/error over the protocols without activities", () => {
-  it.each(["openai", "plain-text"] as const)(
+  it.each(["openai", "open-responses", "plain-text"] as const)(
     "%s keeps the partial text and reports the error",
     async (protocol) => {
       const { reply: messages } = await reply("/error", protocol);
@@ -268,7 +291,7 @@ describe("agent state", () => {
     },
   );
 
-  it.each(["vercel", "openai", "plain-text", "text"] as const)(
+  it.each(["vercel", "openai", "open-responses", "plain-text", "text"] as const)(
     "%s has no place for it: the client gets none",
     async (protocol) => {
       const { state, reply: messages } = await reply("/count", protocol);
@@ -278,34 +301,218 @@ describe("agent state", () => {
   );
 });
 
-describe.each(richProtocols)("protocol %s, which carries attachments", (protocol) => {
-  it("a message with an image and a PDF is answered with what was attached", async () => {
-    const history: Message[] = [
-      {
-        id: "u-files",
-        role: "user",
-        content: [
-          { type: "text", text: "Here you go" },
+describe.each([...richProtocols, "open-responses"] as const)(
+  "protocol %s, which carries attachments",
+  (protocol) => {
+    it("a message with an image and a PDF is answered with what was attached", async () => {
+      const history: Message[] = [
+        {
+          id: "u-files",
+          role: "user",
+          content: [
+            { type: "text", text: "Here you go" },
+            {
+              type: "image",
+              filename: "photo.png",
+              source: { type: "data", mimeType: "image/png", value: "iVBORw0KGgo=" },
+            },
+            {
+              type: "document",
+              filename: "report.pdf",
+              source: { type: "url", value: "https://files.example.com/report.pdf" },
+            },
+          ],
+        },
+      ];
+      const decoded = await converse(app, history, protocol);
+      const text = assistantText(replyOf(decoded, history));
+      expect(text).toContain("> Here you go");
+      expect(text).toContain("You attached 2 files");
+      // AG-UI's media parts have no file name: the agent sees the kind and the size only. Nor has
+      // a Responses `input_image` (its `input_file` has one).
+      const [image, pdf] =
+        protocol === "ag-ui"
+          ? ["a file", "a file"]
+          : protocol === "open-responses"
+            ? ["a file", "report.pdf"]
+            : ["photo.png", "report.pdf"];
+      expect(text).toContain(`- ${image} (image, 8 bytes)`);
+      expect(text).toContain(`- ${pdf} (document)`);
+    });
+  },
+);
+
+describe("protocol open-responses, which has no activities or agent state", () => {
+  it("/plan gives the summary", async () => {
+    const { reply: messages } = await reply("/plan", "open-responses");
+    expect(roles(messages)).toEqual(["assistant"]);
+    expect(assistantText(messages)).toBe(planSummaryText);
+  });
+
+  it("/sources attaches every source as a URL citation, named by its URL", async () => {
+    const { reply: messages } = await reply("/sources", "open-responses");
+    expect(assistantText(messages)).toBe(sourcesText);
+    expect(assistants(messages)[0]?.sources).toEqual(
+      demoSources.map(({ url, title }) => ({ id: url, kind: "url", url, title })),
+    );
+  });
+
+  it("/approve asks as an MCP approval request of the demo server, named by the approval", async () => {
+    const { reply: messages, events } = await reply("/approve", "open-responses");
+    const waiting = assistants(messages)[0]!;
+    expect(waiting.status).toBe("awaiting_input");
+    const [list, call] = waiting.toolCalls!;
+    expect(list?.function.name).toBe("mcp_list_tools");
+    expect(JSON.parse(list!.function.arguments)).toMatchObject({
+      server_label: "demo",
+      tools: [{ name: approvalToolName }],
+    });
+    expect(call).toMatchObject({
+      function: { name: approvalToolName, arguments: JSON.stringify(meetingArguments) },
+      metadata: { approvalId: call!.id },
+    });
+    expect(events.at(-1)).toMatchObject({ type: "run-finish", outcome: "interrupt" });
+  });
+});
+
+/** The card a hosted tool call's last result describes: the item, its random id left out. */
+function cards(messages: readonly Message[]) {
+  return messages.flatMap((m) => {
+    if (m.role !== "tool" || typeof m.content !== "string") return [];
+    const { id: _id, ...item } = JSON.parse(m.content);
+    return hostedToolTypes.has(item.type) ? [item] : [];
+  });
+}
+
+describe("/hosted, the tools a server runs itself", () => {
+  it.each([...richProtocols, "open-responses"] as const)(
+    "%s shows a web search, the code run and the image made as their finished items, with the answers",
+    async (protocol) => {
+      const { reply: messages, events } = await reply("/hosted", protocol);
+      expect(cards(messages)).toMatchObject([
+        {
+          type: "web_search_call",
+          status: "completed",
+          action: { sources: hostedSources.map(({ url }) => ({ type: "url", url })) },
+        },
+        {
+          type: "code_interpreter_call",
+          status: "completed",
+          outputs: [{ type: "logs", logs: hostedCodeLogs }],
+        },
+        {
+          type: "image_generation_call",
+          status: "completed",
+          revised_prompt: hostedImagePrompt,
+          result: hostedImages.final,
+        },
+      ]);
+      expect(assistantText(messages)).toBe(
+        [hostedSearchText, hostedCodeText, hostedImageText].join("\n\n"),
+      );
+      // AG-UI carries sources as custom events, not on the message.
+      if (protocol !== "ag-ui") {
+        expect(assistants(messages).find((m) => m.sources)?.sources).toEqual(hostedSources);
+      }
+      // The cards move as the server works: each state reached the client.
+      const states = events.flatMap((e) =>
+        e.type === "tool-call-result" ? [JSON.parse(e.content)] : [],
+      );
+      const statuses = (type: string) =>
+        [...new Set(states.filter((s) => s.type === type).map((s) => s.status))].join(" ");
+      expect(statuses("web_search_call")).toBe("in_progress searching completed");
+      expect(statuses("image_generation_call")).toBe("in_progress generating completed");
+      expect(states.filter((s) => s.partial_image_b64).map((s) => s.partial_image_b64)).toEqual(
+        hostedImages.partial,
+      );
+      expect(
+        states.some((s) => s.type === "code_interpreter_call" && s.status === "interpreting"),
+      ).toBe(true);
+    },
+  );
+
+  it.each(["openai", "text"] as const)("%s gives the answers' text", async (protocol) => {
+    const { reply: messages } = await reply("/hosted", protocol);
+    expect(cards(messages)).toEqual([]);
+    expect(assistantText(messages)).toContain(hostedCodeText);
+  });
+});
+
+/** Each random id (`msg-<uuid>`, `crevnclaw-<uuid>:turn-1`, a bare UUID) as `<idN>`, by its UUID. */
+function neutralIds(json: string): string {
+  const seen = new Map<string, string>();
+  return json.replace(
+    /(?:[a-z]+[-_])*([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/g,
+    (_, uuid: string) => {
+      if (!seen.has(uuid)) seen.set(uuid, `<id${seen.size + 1}>`);
+      return seen.get(uuid)!;
+    },
+  );
+}
+
+/**
+ * A reply as an Open Responses stream can carry it, with ids made comparable: no activities,
+ * message metadata or reasoning durations (the client times its own); no call the server answered
+ * itself, with its result (the tools a server runs are the hosted ones, and the client runs
+ * `get_weather`); sources named by their URL; an approval named by its approval id (the MCP
+ * request item's), without the MCP server's tool list that precedes it; a tool result named by
+ * its call.
+ */
+function asResponsesCarry(messages: readonly Message[]): string {
+  const clientRun = new Set([weatherClientTool.name, "confirm_action"]);
+  const results = new Map<string, ToolMessage>();
+  for (const m of messages) if (m.role === "tool") results.set(m.toolCallId, m);
+  const dropped = new Set<string>();
+  const kept = (call: { id: string; function: { name: string }; metadata?: any }) => {
+    const serverRun =
+      results.has(call.id) &&
+      !hostedToolTypes.has(call.function.name) &&
+      !clientRun.has(call.function.name);
+    if (call.function.name === "mcp_list_tools" || (serverRun && !call.metadata?.approvalId))
+      dropped.add(call.id);
+    return !dropped.has(call.id);
+  };
+  const carried = messages.flatMap((m): Message[] => {
+    switch (m.role) {
+      case "activity":
+        return [];
+      case "reasoning": {
+        const { durationMs: _duration, ...rest } = m;
+        return [rest];
+      }
+      case "assistant": {
+        const { metadata: _metadata, toolCalls, sources, ...rest } = m as AssistantMessage;
+        const calls = (toolCalls ?? []).filter(kept).map((call) => {
+          const approvalId = call.metadata?.approvalId;
+          return typeof approvalId === "string" ? { ...call, id: approvalId } : call;
+        });
+        return [
           {
-            type: "image",
-            filename: "photo.png",
-            source: { type: "data", mimeType: "image/png", value: "iVBORw0KGgo=" },
+            ...rest,
+            ...(calls.length > 0 && { toolCalls: calls }),
+            ...(sources && { sources: sources.map((s) => ({ ...s, id: s.url ?? s.id })) }),
           },
-          {
-            type: "document",
-            filename: "report.pdf",
-            source: { type: "url", value: "https://files.example.com/report.pdf" },
-          },
-        ],
-      },
-    ];
-    const decoded = await converse(app, history, protocol);
-    const text = assistantText(replyOf(decoded, history));
-    expect(text).toContain("> Here you go");
-    expect(text).toContain("You attached 2 files");
-    // AG-UI's media parts have no file name: the agent sees the kind and the size only.
-    const [image, pdf] = protocol === "ag-ui" ? ["a file", "a file"] : ["photo.png", "report.pdf"];
-    expect(text).toContain(`- ${image} (image, 8 bytes)`);
-    expect(text).toContain(`- ${pdf} (document)`);
+        ];
+      }
+      case "tool":
+        // A result the client sent (over open-responses) has an id of the client's.
+        return [{ ...m, id: `${m.toolCallId}:result` }];
+      default:
+        return [m];
+    }
+  });
+  return neutralIds(
+    JSON.stringify(carried.filter((m) => m.role !== "tool" || !dropped.has(m.toolCallId))),
+  );
+}
+
+describe("every script over open-responses reads as over crayon, less what a response cannot carry", () => {
+  it.each(demoScripts.map((script) => script.command))("%s", async (command) => {
+    const crayon = await reply(command, "crayon");
+    const responses = await reply(command, "open-responses");
+    expect(asResponsesCarry(responses.reply)).toBe(asResponsesCarry(crayon.reply));
+    expect(responses.events.filter((e) => e.type === "error").length).toBe(
+      crayon.events.filter((e) => e.type === "error").length,
+    );
   });
 });

@@ -64,7 +64,7 @@ describe("POST /api/chat persistence", () => {
   });
 
   // Stopping is an explicit request (DELETE …/stream, see replyStreamRoute.test.ts).
-  it.each(["crayon", "ag-ui", "vercel", "openai"] as const)(
+  it.each(["crayon", "ag-ui", "vercel", "openai", "open-responses"] as const)(
     "does not stop a reply when the %s client stops reading: it is stored complete",
     async (protocol) => {
       const app = await testApp();
@@ -103,7 +103,7 @@ describe("saving is idempotent by message id", () => {
   const tree = async (app: App, threadId: string): Promise<Message[]> =>
     (await (await app.request(`/api/threads/${threadId}/tree`)).json()).messages;
 
-  it.each(["crayon", "ag-ui", "vercel", "openai", "plain-text"] as const)(
+  it.each(["crayon", "ag-ui", "vercel", "openai", "open-responses", "plain-text"] as const)(
     "a %s client resending a stored reply in its history does not store it twice",
     async (protocol) => {
       const app = await testApp();

@@ -14,7 +14,8 @@ import { replyStreamRoute } from "./replyStreamRoute";
  * `POST /api/chat?protocol=…`: answers the conversation in the body, streamed in the requested
  * protocol. Each protocol is sent its own request format: a `RunAgentInput` for `ag-ui`, the AI
  * SDK's chat request for `vercel`, Crayon's `{ threadId, messages, state? }` for `crayon`,
- * `plain-text` and `text`. `openai` is served at `POST /api/openai/chat/completions`.
+ * `plain-text` and `text`. `openai` is served at `POST /api/openai/chat/completions`,
+ * `open-responses` at `POST /api/openai/responses`.
  * `GET`/`DELETE /api/chat/:threadId/stream` resume and stop a thread's reply (`replyStreamRoute`).
  */
 export function chatRoute(deps: Omit<AnswerTurnDeps, "readBack">) {
@@ -23,9 +24,10 @@ export function chatRoute(deps: Omit<AnswerTurnDeps, "readBack">) {
     if (!isDemoProtocol(protocol)) {
       return c.json({ error: `Unknown protocol "${protocol}".` }, 400);
     }
-    if (protocol === "openai") {
+    if (protocol === "openai" || protocol === "open-responses") {
+      const path = protocol === "openai" ? "chat/completions" : "responses";
       return c.json(
-        { error: "The openai protocol is served at POST /api/openai/chat/completions." },
+        { error: `The ${protocol} protocol is served at POST /api/openai/${path}.` },
         400,
       );
     }

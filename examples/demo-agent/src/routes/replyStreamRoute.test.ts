@@ -29,48 +29,51 @@ const serve = async (delayMs: number) => {
 const lastReply = async (base: string, threadId: string) =>
   (await storedThread(base, threadId)).at(-1) as AssistantMessage | undefined;
 
-describe.each(["crayon", "ag-ui", "vercel", "openai"] as const)("a %s reply", (protocol) => {
-  it("goes on when its client disconnects; resuming from the position read gives the rest, byte for byte", async () => {
-    const base = await serve(3);
-    const threadId = `t-${protocol}-resume`;
-    const { stream } = replyPaths(protocol, threadId);
-    const abort = new AbortController();
-    const first = await postFirstTurn(base, protocol, threadId, "/long", abort.signal);
-    expect(first.status).toBe(200);
-    // An uninterrupted run of the same command in another thread, alongside.
-    const otherId = `${threadId}-uninterrupted`;
-    const other = postFirstTurn(base, protocol, otherId, "/long").then((r) => r.text());
-    const { text: head } = await readSome(first, { characters: 1500 });
-    abort.abort();
+describe.each(["crayon", "ag-ui", "vercel", "openai", "open-responses"] as const)(
+  "a %s reply",
+  (protocol) => {
+    it("goes on when its client disconnects; resuming from the position read gives the rest, byte for byte", async () => {
+      const base = await serve(3);
+      const threadId = `t-${protocol}-resume`;
+      const { stream } = replyPaths(protocol, threadId);
+      const abort = new AbortController();
+      const first = await postFirstTurn(base, protocol, threadId, "/long", abort.signal);
+      expect(first.status).toBe(200);
+      // An uninterrupted run of the same command in another thread, alongside.
+      const otherId = `${threadId}-uninterrupted`;
+      const other = postFirstTurn(base, protocol, otherId, "/long").then((r) => r.text());
+      const { text: head } = await readSome(first, { characters: 1500 });
+      abort.abort();
 
-    // Another reader of the same reply from its start, and the disconnected one's resume.
-    const whole = await fetch(`${base}${stream}?position=0`);
-    const rest = await fetch(`${base}${stream}?position=${head.length}&protocol=${protocol}`);
-    expect(rest.status).toBe(200);
-    expect(rest.headers.get("X-Crayon-Resume-Position")).toBe(String(head.length));
-    expect(rest.headers.get("Content-Type")).toBe(first.headers.get("Content-Type"));
-    expect(rest.headers.get("X-Crayon-Reply-Id")).toBe(first.headers.get("X-Crayon-Reply-Id"));
-    const resumed = head + (await rest.text());
-    // The very reply, ids included: what a reader that never left read.
-    expect(resumed).toBe(await whole.text());
+      // Another reader of the same reply from its start, and the disconnected one's resume.
+      const whole = await fetch(`${base}${stream}?position=0`);
+      const rest = await fetch(`${base}${stream}?position=${head.length}&protocol=${protocol}`);
+      expect(rest.status).toBe(200);
+      expect(rest.headers.get("X-Crayon-Resume-Position")).toBe(String(head.length));
+      expect(rest.headers.get("Content-Type")).toBe(first.headers.get("Content-Type"));
+      expect(rest.headers.get("X-Crayon-Reply-Id")).toBe(first.headers.get("X-Crayon-Reply-Id"));
+      const resumed = head + (await rest.text());
+      // The very reply, ids included: what a reader that never left read.
+      expect(resumed).toBe(await whole.text());
 
-    // The uninterrupted run in the other thread is the same body, but for its random ids, its
-    // thread id (and an OpenAI chunk's time).
-    expect(withNeutralIds(resumed, threadId)).toBe(withNeutralIds(await other, otherId));
+      // The uninterrupted run in the other thread is the same body, but for its random ids, its
+      // thread id (and an OpenAI chunk's time).
+      expect(withNeutralIds(resumed, threadId)).toBe(withNeutralIds(await other, otherId));
 
-    // The disconnect did not stop it: it is stored complete, as the client reads it.
-    const reply = await lastReply(base, threadId);
-    expect(reply).toMatchObject({ role: "assistant", status: "complete", content: longText });
-    if (protocol !== "openai") {
-      const { messages } = await decodeReply(protocol, new Response(resumed), []);
-      expect(messages.at(-1)).toMatchObject({ id: reply!.id, content: longText });
-    }
-    // Finished: nothing runs for the thread any more.
-    expect((await fetch(`${base}${stream}`)).status).toBe(204);
-  });
-});
+      // The disconnect did not stop it: it is stored complete, as the client reads it.
+      const reply = await lastReply(base, threadId);
+      expect(reply).toMatchObject({ role: "assistant", status: "complete", content: longText });
+      if (protocol !== "openai") {
+        const { messages } = await decodeReply(protocol, new Response(resumed), []);
+        expect(messages.at(-1)).toMatchObject({ id: reply!.id, content: longText });
+      }
+      // Finished: nothing runs for the thread any more.
+      expect((await fetch(`${base}${stream}`)).status).toBe(204);
+    });
+  },
+);
 
-describe.each(["crayon", "ag-ui", "vercel", "openai", "plain-text"] as const)(
+describe.each(["crayon", "ag-ui", "vercel", "openai", "open-responses", "plain-text"] as const)(
   "stopping a %s reply",
   (protocol: ResumableProtocol) => {
     it("DELETE stops it (202), and it is stored stopped with the text sent; then 204s, and 416 beyond the end", async () => {
