@@ -36,6 +36,7 @@ function logFeedback(feedback: MessageFeedback) {
  * useChat({ ...agUIBackend({ url: "/api/agent" }) }); // an AG-UI agent (RunAgentInput)
  * useChat({ ...vercelAIBackend({ api: "/api/chat" }) }); // an AI SDK route (UIMessages)
  * useChat({ ...openAIBackend({ baseURL: "/v1", model: "gpt-4o-mini" }) }); // Chat Completions
+ * useChat({ ...openResponsesBackend({ url: "/v1/responses", model: "gpt-5" }) }); // Responses
  * // optional persistence: fetchThreadList, createThread, updateThread, deleteThread, loadThread
  * ```
  */

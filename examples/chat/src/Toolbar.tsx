@@ -6,6 +6,7 @@ const protocolLabels: Record<DemoProtocol, string> = {
   "ag-ui": "AG-UI",
   vercel: "Vercel AI",
   openai: "OpenAI",
+  "open-responses": "OpenAI Responses",
   "plain-text": "Plain text SSE",
   text: "Text stream",
 };
