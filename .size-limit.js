@@ -82,12 +82,12 @@ export default [
     gzip: true,
   },
   {
-    name: "root + @crayonai/stream/adapters/open-responses (2.35 kB over the root here, 2,333 B in a Vite build: above the 2 KiB the other adapters keep; six hosted tools with progress, reasoning, citations, approvals and usage in one decoder)",
+    name: "root + @crayonai/stream/adapters/open-responses (2.46 kB over the root here, 2,437 B in a Vite build: above the 2 KiB the other adapters keep; six hosted tools with progress, server-run call outputs, reasoning, citations, approvals and usage in one decoder)",
     import: {
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
       "packages/stream/dist/adapters/open-responses.js": "*",
     },
-    limit: "6.5 kB",
+    limit: "6.6 kB",
     gzip: true,
   },
   {
@@ -178,14 +178,14 @@ export default [
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
       "packages/stream/dist/backends/open-responses.js": "*",
     },
-    limit: "13 kB",
+    limit: "13.1 kB",
     gzip: true,
   },
   {
-    name: "@crayonai/stream/adapters/auto (bundles every adapter; the Open Responses adapter added 0.68 kB)",
+    name: "@crayonai/stream/adapters/auto (bundles every adapter; the Open Responses adapter added 0.8 kB)",
     path: "packages/stream/dist/adapters/auto.js",
     import: "*",
-    limit: "13.25 kB",
+    limit: "13.35 kB",
     gzip: true,
   },
   {

@@ -19,20 +19,6 @@ const SEED = 20_250_611;
 /** Recordings of a proxy that breaks the format's rules, read on their own at the end. */
 const DEVIANT = new Set(["recorded/github-copilot-id-rotation.1"]);
 
-/**
- * Known adapter bugs, by fixture: each marks its fixture's failing check `it.fails`, so the
- * suite says when a fix lands.
- */
-const KNOWN_BUGS: Record<string, "error code" | "tool output"> = {
-  // The API nests the `error` event's fields under `error` ({"type":"error","error":{"code":…}});
-  // the adapter reads the code only at the top, so "(insufficient_quota)" is missing.
-  "recorded/openai-error.1": "error code",
-  // A shell call in a hosted container is run by the server, which sends its output as a
-  // `shell_call_output` item; the adapter reports that item type as unknown, so the call shows
-  // no result (and reads as a call the app should run).
-  "recorded/openai-shell-skills.1": "tool output",
-};
-
 type Case = FixtureResponse & { label: string };
 
 /** One case per response of every fixture: a recording of several requests holds several. */
@@ -97,7 +83,6 @@ describe.each(cases)("$label", (fixture) => {
     return parsed;
   };
   const conforms = !DEVIANT.has(label);
-  const known = KNOWN_BUGS[label];
 
   if (conforms) {
     it("shows each message's text as its deltas stream it and as its done events give it", async () => {
@@ -155,26 +140,23 @@ describe.each(cases)("$label", (fixture) => {
   }
 
   if (conforms && expected.outputs.size > 0) {
-    (known === "tool output" ? it.fails : it)(
-      "gives a call the server ran the output it sent for it",
-      async () => {
-        const { messages } = await read();
-        for (const [id, item] of expected.outputs) {
-          const result = messages.find(
-            (m): m is ToolMessage => m.role === "tool" && m.toolCallId === id,
-          );
-          expect(result, `the result of ${id}`).toBeDefined();
-          const { content } = result!;
-          const shown = typeof content === "string" ? content : JSON.stringify(content);
-          for (const { stdout } of item.output ?? []) {
-            // The output as sent, or inside the item as JSON.
-            const found =
-              shown.includes(stdout) || shown.includes(JSON.stringify(stdout).slice(1, -1));
-            expect(found, `${id} shows ${JSON.stringify(stdout)}`).toBe(true);
-          }
+    it("gives a call the server ran the output it sent for it", async () => {
+      const { messages } = await read();
+      for (const [id, item] of expected.outputs) {
+        const result = messages.find(
+          (m): m is ToolMessage => m.role === "tool" && m.toolCallId === id,
+        );
+        expect(result, `the result of ${id}`).toBeDefined();
+        const { content } = result!;
+        const shown = typeof content === "string" ? content : JSON.stringify(content);
+        for (const { stdout } of item.output ?? []) {
+          // The output as sent, or inside the item as JSON.
+          const found =
+            shown.includes(stdout) || shown.includes(JSON.stringify(stdout).slice(1, -1));
+          expect(found, `${id} shows ${JSON.stringify(stdout)}`).toBe(true);
         }
-      },
-    );
+      }
+    });
   }
 
   if (conforms && expected.hostedCalls.length > 0) {
@@ -246,7 +228,7 @@ describe.each(cases)("$label", (fixture) => {
     });
 
     if (ending.code) {
-      (known === "error code" ? it.fails : it)("names the error's code", async () => {
+      it("names the error's code", async () => {
         const { events } = await read();
         expect(ofType(events, "error")[0]!.error).toContain(`(${ending.code})`);
       });

@@ -127,7 +127,8 @@ export function openResponsesSink(): TextDecoderSink {
   /** Sends what a `done` event's whole text has beyond its deltas (all of it when none came). */
   const complete = (item: OutputItem, index: number, whole: unknown, messageId: string) => {
     const received = item.parts.get(index) ?? "";
-    if (typeof whole === "string" && whole.startsWith(received) && whole !== received) {
+    // Lengths first: a done that repeats its deltas costs nothing however long the text.
+    if (typeof whole === "string" && whole.length > received.length && whole.startsWith(received)) {
       append(item, index, whole.slice(received.length), messageId);
     }
   };
@@ -192,7 +193,7 @@ export function openResponsesSink(): TextDecoderSink {
         ...(assistantId && { parentMessageId: assistantId }),
       });
       if (typeof added.arguments === "string" && added.arguments) addArgs(item, added.arguments);
-    } else {
+    } else if (!/_call_output$/.test(type)) {
       reportUnknown(`output item type \`${type}\``);
     }
   };
@@ -221,11 +222,20 @@ export function openResponsesSink(): TextDecoderSink {
         }
         emit({ type: "reasoning-end", messageId: id });
       } else {
-        if (JSON.stringify(done.content).includes('"type":"refusal"')) {
+        if (Array.isArray(done.content) && done.content.some((part) => part?.type === "refusal")) {
           emit({ type: "message-metadata", metadata: { refusal: true }, messageId: id });
         }
         if (assistantId === id) closeAssistant();
       }
+      item.closed = true;
+    } else if (/_call_output$/.test(item.type) && done.call_id) {
+      // A call's output the server sends (a shell call it ran in its container).
+      const { output } = done;
+      emit({
+        type: "tool-call-result",
+        toolCallId: String(done.call_id),
+        content: typeof output === "string" ? output : JSON.stringify({ output }),
+      });
       item.closed = true;
     } else if (item.toolCallId) {
       endToolCall(item, typeof done.arguments === "string" ? done.arguments : inputOf(done));
@@ -286,6 +296,14 @@ export function openResponsesSink(): TextDecoderSink {
       }
       lastSequence = sequence;
     }
+    // Most events are text deltas: read at once, before the general dispatch's string work.
+    const { delta } = event;
+    if (type === "response.output_text.delta" && typeof delta === "string") {
+      const item = itemOf(event);
+      if (item && !item.toolCallId)
+        append(item, Number(event.content_index) || 0, delta, event.item_id);
+      return;
+    }
     const response = isRecord(event.response) ? event.response : undefined;
     const kind = type.replace(/^response\./, "");
     const [object, action] = kind.split(".");
@@ -331,10 +349,14 @@ export function openResponsesSink(): TextDecoderSink {
       }
       case "failed":
       case "error": {
+        // `response.error`, or the event itself, whose details may be under `error`.
         const error = kind === "failed" ? response?.error : event;
-        const code = typeof error?.code === "string" ? ` (${error.code})` : "";
+        const detail = error?.error ?? error;
+        const code = detail?.code ?? error?.code;
         return finish(
-          error == null ? "The response failed." : errorMessage(error.error ?? error) + code,
+          error == null
+            ? "The response failed."
+            : errorMessage(detail) + (typeof code === "string" ? ` (${code})` : ""),
         );
       }
     }
@@ -344,7 +366,6 @@ export function openResponsesSink(): TextDecoderSink {
     }
     if (TEXT_OR_ARGUMENTS.test(object)) {
       const item = itemOf(event);
-      const { delta } = event;
       if (!item) return;
       // Arguments end with the item's own `done`, which carries them whole.
       if (item.toolCallId) {
