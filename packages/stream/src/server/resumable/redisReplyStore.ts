@@ -77,13 +77,13 @@ export function redisReplyStore(options: RedisReplyStoreOptions): ReplyStore {
     })();
     return clients;
   };
-  // The first command waits (at most 2 s) for the first connection; after that a command to a
+  // The first command waits (at most 5 s) for the first connection; after that a command to a
   // client that is not connected fails at once instead of waiting for Redis to come back.
   let firstConnection: Promise<unknown> | undefined;
   const ready = async (pick: "publisher" | "subscriber") => {
     firstConnection ??= Promise.race([
       connect(),
-      new Promise((resolve) => setTimeout(resolve, 2000).unref?.()),
+      new Promise((resolve) => setTimeout(resolve, 5000).unref?.()),
     ]);
     await firstConnection;
     const pending = await Promise.race([connect(), Promise.resolve(undefined)]);

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type RedisServer,
@@ -227,4 +229,206 @@ describe.skipIf(!hasRedis)("resumable replies across instances (one real Redis)"
     expect(logs.length).toBeLessThanOrEqual(2); // once per instance, not per command
     await Promise.all([storeA.close(), storeB.close()]);
   });
+
+  it("an instance killed mid-reply (SIGKILL): within 5 s every instance answers 204, never 416 or 503", async () => {
+    const instance = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        fileURLToPath(new URL("../../../test/support/replyInstance.ts", import.meta.url)),
+        redis!.url,
+        "killed",
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let reached = 0;
+    instance.stdout.on("data", (chunk: Buffer) => {
+      const last = chunk.toString().trim().split("\n").at(-1)!;
+      reached = Number(last.split(" ")[1]);
+    });
+    await vi.waitFor(() => expect(reached).toBeGreaterThan(400), { timeout: 20_000 });
+    const store = redisReplyStore({ url: redis!.url });
+    const b = createResumableReplies({ store });
+    const threadId = "killed";
+    const request = (position: number) =>
+      new Request(`http://x/api/chat/${threadId}/stream?position=${position}`);
+    // Alive: a resume at the position the reader reached is served (after a 503 a client
+    // retries, while the other instance's record catches up); never 204 or 416.
+    const aliveStatuses: number[] = [];
+    await vi.waitFor(
+      async () => {
+        const alive = await b.handle(request(reached), { threadId });
+        aliveStatuses.push(alive.status);
+        await alive.body?.cancel();
+        expect(alive.status).toBe(200);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    expect(aliveStatuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+
+    const position = reached;
+    instance.kill("SIGKILL");
+    const killedAt = Date.now();
+    const statuses: number[] = [];
+    for (;;) {
+      const response = await b.handle(request(position), { threadId });
+      statuses.push(response.status);
+      await response.body?.cancel();
+      if (response.status === 204 || Date.now() - killedAt > 10_000) break;
+      await sleep(100);
+    }
+    const ended = Date.now() - killedAt;
+    expect(statuses.at(-1)).toBe(204);
+    expect(ended).toBeLessThan(5000);
+    // Until then the client was told to try again (or served what was recorded), never refused.
+    expect(statuses.filter((status) => status === 416)).toEqual([]);
+    // And stays ended: a stop finds nothing to stop.
+    expect((await b.stop(new Request("http://x", { method: "DELETE" }), { threadId })).status).toBe(
+      204,
+    );
+    await store.close();
+  }, 30_000);
+
+  it("a position a reader was sent is never refused while another instance's record lags", async () => {
+    const storeA = redisReplyStore({ url: redis!.url });
+    const storeB = redisReplyStore({ url: redis!.url });
+    const a = createResumableReplies({ store: storeA });
+    const b = createResumableReplies({ store: storeB });
+    for (let round = 0; round < 10; round++) {
+      const threadId = `lag-${round}`;
+      // Still running when B is asked (a frame every 15 ms), and read as it comes, so the reader
+      // is ahead of the length record (written at most every 50 ms).
+      const response = await a.start({ threadId, generate: generator(15).generate });
+      const head = await readSome(response, 100 + round * 37);
+      const resumed = await b.handle(
+        new Request(`http://x/api/chat/${threadId}/stream?position=${head.length}`),
+        { threadId },
+      );
+      expect(resumed.status, `round ${round}`).toBe(200);
+      expect(head + (await resumed.text())).toBe(fullText);
+    }
+    await Promise.all([storeA.close(), storeB.close()]);
+  });
+
+  it("a cold instance's first reply waits for its store (1 s to connect), then is resumable and stoppable from another", async () => {
+    const slow = slowToConnect(redisReplyStore({ url: redis!.url }), 1000);
+    const storeB = redisReplyStore({ url: redis!.url });
+    const a = createResumableReplies({ store: slow });
+    const b = createResumableReplies({ store: storeB });
+    const one = generator(20);
+    const response = await a.start({ threadId: "cold", generate: one.generate });
+    expect(response.headers.get("X-Crayon-Resumable")).toBeNull();
+    const reading = response.text();
+    const resumed = await b.handle(new Request("http://x/api/chat/cold/stream?position=0"), {
+      threadId: "cold",
+    });
+    expect(resumed.status).toBe(200);
+    await resumed.body?.cancel();
+    const stop = await b.stop(new Request("http://x", { method: "DELETE" }), { threadId: "cold" });
+    expect(stop.status).toBe(202);
+    await vi.waitFor(() => expect(one.seen.signal?.reason).toBe("stop"));
+    expect(fullText.startsWith(await reading)).toBe(true);
+    await Promise.all([slow.close(), storeB.close()]);
+  });
+
+  it("a reply whose store answers only after the wait streams unresumable: others say 503 (never 204) and can stop it", async () => {
+    const slow = slowToConnect(redisReplyStore({ url: redis!.url }), 2500);
+    const storeB = redisReplyStore({ url: redis!.url });
+    const a = createResumableReplies({ store: slow, log: () => {}, registerWaitMs: 2000 });
+    const b = createResumableReplies({ store: storeB });
+    const one = generator(60);
+    const startedAt = Date.now();
+    const response = await a.start({ threadId: "cold-late", generate: one.generate });
+    // The body waited (bounded) for the registration, then started, saying it is not resumable.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1900);
+    expect(response.headers.get("X-Crayon-Resumable")).toBe("false");
+    const reading = response.text();
+    const resume = () =>
+      b.handle(new Request("http://x/api/chat/cold-late/stream?position=0"), {
+        threadId: "cold-late",
+      });
+    // Once A's store answers, B knows the reply runs and cannot be resumed.
+    await vi.waitFor(
+      async () => {
+        const answer = await resume();
+        await answer.body?.cancel();
+        expect(answer.status).toBe(503);
+      },
+      { timeout: 4000, interval: 100 },
+    );
+    expect(await (await resume()).json()).toMatchObject({ error: { code: "resume_unavailable" } });
+    const stop = await b.stop(new Request("http://x", { method: "DELETE" }), {
+      threadId: "cold-late",
+    });
+    expect(stop.status).toBe(202);
+    await vi.waitFor(() => expect(one.seen.signal?.reason).toBe("stop"));
+    expect(fullText.startsWith(await reading)).toBe(true);
+    await Promise.all([slow.close(), storeB.close()]);
+  }, 20_000);
+
+  it("a resumed response carries the original's headers, from this instance or another", async () => {
+    const storeA = redisReplyStore({ url: redis!.url });
+    const storeB = redisReplyStore({ url: redis!.url });
+    const a = createResumableReplies({ store: storeA });
+    const b = createResumableReplies({ store: storeB });
+    const { generate } = generator(10);
+    const original = await a.start({
+      threadId: "headers",
+      generate: async (signal) => {
+        const response = await generate(signal);
+        const headers = new Headers(response.headers);
+        headers.set("X-Accel-Buffering", "no");
+        headers.set("X-Vercel-AI-UI-Message-Stream", "v1");
+        return new Response(response.body, { headers });
+      },
+    });
+    const reading = original.text();
+    for (const instance of [a, b]) {
+      const resumed = await instance.handle(
+        new Request("http://x/api/chat/headers/stream?position=0"),
+        { threadId: "headers" },
+      );
+      expect(resumed.status).toBe(200);
+      expect(resumed.headers.get("X-Accel-Buffering")).toBe("no");
+      expect(resumed.headers.get("X-Vercel-AI-UI-Message-Stream")).toBe("v1");
+      expect(resumed.headers.get("Content-Type")).toBe("text/event-stream");
+      expect(resumed.headers.get("X-Crayon-Resume-Position")).toBe("0");
+      await resumed.body?.cancel();
+    }
+    await reading;
+    await Promise.all([storeA.close(), storeB.close()]);
+  });
 });
+
+/** A store whose commands all wait until `ms` after it was made: a cold, slow connection. */
+function slowToConnect(store: ReplyStore, ms: number): ReplyStore {
+  const ready = sleep(ms);
+  const later =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      await ready;
+      return run(...args);
+    };
+  const { publisher, subscriber } = store;
+  return {
+    name: store.name,
+    close: () => store.close(),
+    publisher: {
+      connect: later(() => publisher.connect()),
+      publish: later((channel: string, message: string) => publisher.publish(channel, message)),
+      set: later((key: string, value: string, options?: { EX?: number }) =>
+        publisher.set(key, value, options),
+      ),
+      get: later((key: string) => publisher.get(key)),
+      incr: later((key: string) => publisher.incr(key)),
+    },
+    subscriber: {
+      connect: later(() => subscriber.connect()),
+      subscribe: later((channel: string, callback: (message: string) => void) =>
+        subscriber.subscribe(channel, callback),
+      ),
+      unsubscribe: later((channel: string) => subscriber.unsubscribe(channel)),
+    },
+  };
+}

@@ -20,6 +20,12 @@ export type ResumableRepliesOptions = {
   ttlSeconds?: number;
   /** Where store failures are reported (once per outage). Default: `console.error`. */
   log?: (message: string) => void;
+  /**
+   * How long a reply waits, before its body starts, for the store to register it (so that it
+   * can be resumed and stopped from any instance). A reply whose store does not answer in time
+   * streams anyway, unresumable (`X-Crayon-Resumable: false`). Default: 5000 ms.
+   */
+  registerWaitMs?: number;
 };
 
 /** What {@link ResumableReplies.start} runs. */
@@ -75,12 +81,29 @@ type LocalReply = {
   /** The length last written to the store, and whether a write is on its way. */
   stored: number;
   writing: boolean;
+  /** The response's headers, for resumes served by this instance. */
+  headers: [string, string][];
+  /** Registered in time: readers can take it up again. */
+  resumable: boolean;
   settled: Promise<void>;
 };
 
 const ackTimeoutMs = 3000;
 /** How often a reply's length is written to the store at most. */
 const LENGTH_WRITE_MS = 50;
+/** How long a position beyond the recorded length is waited for (the record lags behind). */
+const LENGTH_WAIT_MS = 1000;
+/**
+ * A running reply's lease: its instance renews it every {@link LEASE_RENEW_MS}; when the instance
+ * dies (SIGKILL, OOM), the lease lapses within {@link LEASE_SECONDS} and every instance sees the
+ * reply as ended, instead of as running until its record's TTL.
+ */
+const LEASE_SECONDS = 4;
+const LEASE_RENEW_MS = 1000;
+/** How long a resume waits for a registered reply's body to start. */
+const START_WAIT_MS = 2000;
+/** Headers a resumed response does not repeat from the original. */
+const NOT_REPEATED = ["content-length", "x-crayon-reply-id", "x-crayon-resumable"];
 
 /**
  * Makes replies survive their readers, in any protocol: a reply keeps running when the
@@ -112,12 +135,18 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
   // `resumable-stream` calls the store from timers too, where a throw would be unhandled: it only
   // ever sees the forgiving store, and resumes check the store strictly before they use it.
   const context = createResumableStreamContext({ waitUntil: null, keyPrefix: prefix, ...producer });
+  // Connected now, when the server starts, not when its first reply needs the store.
+  void producer.publisher.connect();
+  void producer.subscriber.connect();
   const locals = new Map<string, LocalReply>();
   /** This instance's running reply of each thread (the store is asked about the others). */
   const localThreads = new Map<string, LocalReply>();
   const threadKey = (threadId: string) => `${prefix}:thread:${threadId}`;
   const lengthKey = (replyId: string) => `${prefix}:length:${replyId}`;
-  const typeKey = (replyId: string) => `${prefix}:type:${replyId}`;
+  /** The original response's headers (JSON), which a resumed response carries too. */
+  const headersKey = (replyId: string) => `${prefix}:headers:${replyId}`;
+  const leaseKey = (replyId: string) => `${prefix}:lease:${replyId}`;
+  const unresumableKey = (replyId: string) => `${prefix}:unresumable:${replyId}`;
   const stopChannel = (replyId: string) => `${prefix}:stop:${replyId}`;
   /** `resumable-stream`'s own record of a reply: `"1"` while it runs, `"DONE"` after. */
   const sentinelKey = (replyId: string) => `${prefix}:rs:sentinel:${replyId}`;
@@ -149,7 +178,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
    */
   const recordedLength = async (id: string, position: number) => {
     let length = Number((await reader.publisher.get(lengthKey(id))) ?? 0);
-    for (let waited = 0; position > length && waited < 3 * LENGTH_WRITE_MS; ) {
+    for (let waited = 0; position > length && waited < LENGTH_WAIT_MS; ) {
       await new Promise((resolve) => setTimeout(resolve, LENGTH_WRITE_MS));
       waited += LENGTH_WRITE_MS;
       length = Number((await reader.publisher.get(lengthKey(id))) ?? 0);
@@ -168,20 +197,57 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       length: 0,
       stored: 0,
       writing: false,
+      headers: [],
+      resumable: true,
       settled: new Promise<void>((resolve) => {
         settle = resolve;
       }),
     };
     locals.set(id, local);
     localThreads.set(threadId, local);
+    const stopped = () => abort.abort("stop");
+    // Registered before anything is generated, so that a Stop or a resume sent through another
+    // instance right after the request finds the reply; then held by a renewed lease.
+    const register = async () => {
+      // Subscribed before the reply is announced, so no stop can be missed (a stop aborts
+      // once, however many times a retried registration subscribed).
+      await producer.subscriber.subscribe(stopChannel(id), stopped);
+      const written = await Promise.all([
+        producer.publisher.set(threadKey(threadId), id, { EX: ttl }),
+        producer.publisher.set(leaseKey(id), "1", { EX: LEASE_SECONDS }),
+        // A reply that started unregistered says so, for as long as it runs.
+        ...(local.resumable
+          ? []
+          : [producer.publisher.set(unresumableKey(id), "1", { EX: LEASE_SECONDS })]),
+      ]);
+      return written.every((answer) => answer !== null);
+    };
+    let registered = false;
+    const renewal = setInterval(() => {
+      // A registration that failed (a store down, a connection slower than the wait) is made
+      // when the store answers: the reply can then be stopped from anywhere.
+      if (!registered) void register().then((done) => (registered ||= done));
+      else {
+        void producer.publisher.set(leaseKey(id), "1", { EX: LEASE_SECONDS });
+        if (!local.resumable) {
+          void producer.publisher.set(unresumableKey(id), "1", { EX: LEASE_SECONDS });
+        }
+      }
+    }, LEASE_RENEW_MS);
+    renewal.unref?.();
     const release = () => {
+      clearInterval(renewal);
       if (locals.get(id) === local) locals.delete(id);
       if (localThreads.get(threadId) === local) localThreads.delete(threadId);
       void producer.subscriber.unsubscribe(stopChannel(id));
       settle();
     };
-    // Subscribed before the reply is announced (below), so no stop can be missed.
-    const subscribed = producer.subscriber.subscribe(stopChannel(id), () => abort.abort("stop"));
+    registered = await withinMs(register(), options.registerWaitMs ?? 5000, false);
+    // Unregistered in time, the reply is not made resumable at all (no half-registered state
+    // where another instance would find it but could not serve it): it streams, its client is
+    // told (`X-Crayon-Resumable: false`), and once the store answers other instances know it
+    // runs (a resume gets 503, a stop reaches it), never a false 204.
+    local.resumable = registered;
     let response: Response;
     try {
       response = await generate(abort.signal);
@@ -204,18 +270,14 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
         log(`Crayon resumable replies: a reply's body failed (${reason}); it ends there.`);
       },
     });
-    const [kept] = await Promise.all([
-      context.createNewResumableStream(id, () => text),
-      subscribed,
-    ]);
+    const kept = local.resumable ? await context.createNewResumableStream(id, () => text) : null;
     const stream = kept ?? text;
-    const contentType = response.headers.get("Content-Type") ?? "text/event-stream";
-    // Announced once the stop channel is listened to; a resume that comes before finds nothing.
-    void producer.publisher.set(typeKey(id), contentType, { EX: ttl });
-    void producer.publisher.set(threadKey(threadId), id, { EX: ttl });
     const headers = new Headers(response.headers);
-    headers.delete("Content-Length");
+    for (const name of NOT_REPEATED) headers.delete(name);
+    local.headers = [...headers];
+    void producer.publisher.set(headersKey(id), JSON.stringify(local.headers), { EX: ttl });
     headers.set("X-Crayon-Reply-Id", id);
+    if (!local.resumable) headers.set("X-Crayon-Resumable", "false");
     return new Response(stream.pipeThrough(new TextEncoderStream()), {
       status: response.status,
       statusText: response.statusText,
@@ -223,10 +285,16 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     });
   };
 
-  /** True while `resumable-stream` records the reply as running (throws when the store is down). */
-  const runsInStore = async (id: string) => {
-    const state = await reader.publisher.get(sentinelKey(id));
-    return state !== null && state !== "DONE";
+  /**
+   * Whether another instance's reply runs: not recorded as ended, and its lease renewed (an
+   * instance that died stops renewing it). Throws when the store is down.
+   */
+  const runsElsewhere = async (id: string) => {
+    const [state, lease] = await Promise.all([
+      reader.publisher.get(sentinelKey(id)),
+      reader.publisher.get(leaseKey(id)),
+    ]);
+    return state !== "DONE" && lease !== null;
   };
 
   /** The reply running for the thread: its id, or undefined. Throws when the store is down. */
@@ -235,7 +303,33 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     if (local) return local.id;
     const id = await reader.publisher.get(threadKey(threadId));
     if (typeof id !== "string") return undefined;
-    return locals.has(id) || (await runsInStore(id)) ? id : undefined;
+    return locals.has(id) || (await runsElsewhere(id)) ? id : undefined;
+  };
+
+  /**
+   * Waits (bounded) until a reply registered on another instance has started its body, which
+   * `resumable-stream` records; false when it did not start in time or its lease lapsed.
+   */
+  const started = async (id: string) => {
+    for (let waited = 0; ; waited += LENGTH_WRITE_MS) {
+      const [state, lease] = await Promise.all([
+        reader.publisher.get(sentinelKey(id)),
+        reader.publisher.get(leaseKey(id)),
+      ]);
+      if (state !== null) return state !== "DONE";
+      if (lease === null || waited >= START_WAIT_MS) return false;
+      await new Promise((resolve) => setTimeout(resolve, LENGTH_WRITE_MS));
+    }
+  };
+
+  /** The original response's headers, as recorded (none for a reply recorded before them). */
+  const originalHeaders = async (id: string): Promise<[string, string][]> => {
+    try {
+      const recorded = JSON.parse(String((await reader.publisher.get(headersKey(id))) ?? "[]"));
+      return Array.isArray(recorded) ? recorded : [];
+    } catch {
+      return [];
+    }
   };
 
   const resume: ResumableReplies["resume"] = async (request, { threadId, position = 0 }) => {
@@ -249,14 +343,28 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       const id = await runningReply(threadId);
       if (id === undefined) return noReply();
       const local = locals.get(id);
-      const length = local ? local.length : await recordedLength(id, position);
-      if (position > length) {
+      if (local ? !local.resumable : await reader.publisher.get(unresumableKey(id))) {
         return errorResponse(
-          "position_out_of_range",
-          `position ${position} is beyond the ${length} characters produced so far.`,
+          "resume_unavailable",
+          "This reply started while the reply store was unreachable: it cannot be resumed, and is saved when it ends; try again.",
         );
       }
-      const contentType = (await reader.publisher.get(typeKey(id))) ?? "text/event-stream";
+      if (!local && !(await started(id))) return noReply();
+      const length = local ? local.length : await recordedLength(id, position);
+      if (position > length) {
+        // This instance's own count is exact; another's record may still lag behind what a
+        // reader was sent, so that position is not refused: the client tries again.
+        return local
+          ? errorResponse(
+              "position_out_of_range",
+              `position ${position} is beyond the ${length} characters produced so far.`,
+            )
+          : errorResponse(
+              "resume_unavailable",
+              `position ${position} is not recorded yet (${length} characters are); try again.`,
+            );
+      }
+      const headers = new Headers(local ? undefined : await originalHeaders(id));
       const stream = await withAckTimeout(context.resumeExistingStream(id, position));
       if (stream === null) return noReply();
       if (stream === undefined) {
@@ -266,15 +374,12 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
           "The reply's instance did not answer; try again.",
         );
       }
-      return new Response(stream.pipeThrough(new TextEncoderStream()), {
-        status: 200,
-        headers: {
-          "Content-Type": String(contentType),
-          "Cache-Control": "no-cache",
-          "X-Crayon-Reply-Id": id,
-          "X-Crayon-Resume-Position": String(position),
-        },
-      });
+      if (local) for (const [name, value] of local.headers) headers.set(name, value);
+      if (!headers.has("Content-Type")) headers.set("Content-Type", "text/event-stream");
+      if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
+      headers.set("X-Crayon-Reply-Id", id);
+      headers.set("X-Crayon-Resume-Position", String(position));
+      return new Response(stream.pipeThrough(new TextEncoderStream()), { status: 200, headers });
     } catch (error) {
       if (error instanceof StoreUnavailableError) {
         return errorResponse("resume_unavailable", "The reply store is unavailable; try again.");
@@ -351,6 +456,17 @@ function withAckTimeout<T>(promise: Promise<T | null | undefined>): Promise<T | 
     promise,
     new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), ackTimeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** What `promise` gives within `ms`, else `fallback` (the promise goes on). */
+function withinMs<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((resolve) => {
+      timer = setTimeout(() => resolve(fallback), ms);
     }),
   ]).finally(() => clearTimeout(timer));
 }
