@@ -52,6 +52,9 @@ export const hostedImageText = "And here is a picture to go with it.";
 /** How many text-delta delays each state of a hosted tool call takes, so it can be watched. */
 const STEP_DELAYS = 8;
 
+/** The same for image generation, whose partial images are worth a look. */
+const IMAGE_STEP_DELAYS = 20;
+
 /** The states of a web search, then the finished item with the query and the pages read. */
 function webSearch(): [HostedToolItem[], HostedToolItem] {
   const base: HostedToolItem = {
@@ -125,9 +128,10 @@ function imageGeneration(): [HostedToolItem[], HostedToolItem] {
 async function* cardMessage(
   [progress, done]: [HostedToolItem[], HostedToolItem],
   context: ScriptContext,
+  stepDelays = STEP_DELAYS,
 ): AsyncGenerator<CrayonStreamEvent> {
   const messageId = createId("msg");
-  const pacing = { stepMs: (context.delayMs ?? 0) * STEP_DELAYS, signal: context.signal };
+  const pacing = { stepMs: (context.delayMs ?? 0) * stepDelays, signal: context.signal };
   yield { type: "message-start", messageId };
   yield* hostedToolCall(progress, done, pacing, messageId);
   yield { type: "message-end", messageId };
@@ -142,7 +146,7 @@ async function* hosted(context: ScriptContext): AsyncGenerator<CrayonStreamEvent
   yield { type: "message-end", messageId: cited };
   yield* cardMessage(codeInterpreter(), context);
   yield* assistantMessage(hostedCodeText);
-  yield* cardMessage(imageGeneration(), context);
+  yield* cardMessage(imageGeneration(), context, IMAGE_STEP_DELAYS);
   yield* assistantMessage(hostedImageText);
 }
 
