@@ -100,8 +100,9 @@ describe.skipIf(!hasRedis)("two instances sharing one redis-server", () => {
     const { text: head } = await readSome(first, { characters: 1500 });
     abort.abort();
 
-    const whole = await fetch(`${b.base}${stream}?position=0`);
-    const rest = await fetch(`${b.base}${stream}?position=${head.length}`);
+    // As a client does, a 503 (B's record of the reply still catching up, A busy) is retried.
+    const whole = await resumeThrough(`${b.base}${stream}?position=0`);
+    const rest = await resumeThrough(`${b.base}${stream}?position=${head.length}`);
     expect(rest.status).toBe(200);
     expect(rest.headers.get("X-Crayon-Resume-Position")).toBe(String(head.length));
     const resumed = head + (await rest.text());
@@ -153,3 +154,13 @@ describe.skipIf(!hasRedis)("two instances sharing one redis-server", () => {
     expect((await fetch(`${alone.base}/api/threads`)).status).toBe(200);
   }, 30_000);
 });
+
+/** A resume request, retried (up to 10 times, 300 ms apart) while it answers 503, as clients do. */
+async function resumeThrough(url: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url);
+    if (response.status !== 503 || attempt === 10) return response;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
