@@ -627,7 +627,15 @@ describe.skipIf(noBrowser)("chat example", () => {
   });
 
   it("every protocol in the switcher produces the same conversation", async () => {
-    const protocols = ["crayon", "ag-ui", "vercel", "openai", "plain-text", "text"];
+    const protocols = [
+      "crayon",
+      "ag-ui",
+      "vercel",
+      "openai",
+      "open-responses",
+      "plain-text",
+      "text",
+    ];
     const replies: Record<string, string> = {};
     for (const protocol of protocols) {
       const { page, errors, chat } = await open(`?protocol=${protocol}`);

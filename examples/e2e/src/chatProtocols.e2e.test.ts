@@ -8,7 +8,7 @@ import { type ExampleServer, serveExample } from "./exampleServer";
 // real request format: a tool call, agent state carried across turns, an approval, and the
 // thread after a reload. The requests the page sent are checked too.
 
-type Protocol = "crayon" | "ag-ui" | "vercel" | "openai" | "plain-text" | "text";
+type Protocol = "crayon" | "ag-ui" | "vercel" | "openai" | "open-responses" | "plain-text" | "text";
 
 type Sent = { url: string; body: any };
 
@@ -27,9 +27,18 @@ const protocols: {
   { protocol: "ag-ui", city: "Oslo", toolCalls: true, state: true, approvals: true },
   { protocol: "vercel", city: "Lima", toolCalls: true, state: false, approvals: true },
   { protocol: "openai", city: "Rome", toolCalls: true, state: false, approvals: false },
+  // An approval is asked as a remote MCP server's tool call (mcp_approval_request).
+  { protocol: "open-responses", city: "Nairobi", toolCalls: true, state: false, approvals: true },
   { protocol: "plain-text", city: "Cairo", toolCalls: false, state: false, approvals: false },
   { protocol: "text", city: "Tokyo", toolCalls: false, state: false, approvals: false },
 ];
+
+/** Where the page posts replies to, per protocol family. */
+const chatEndpoints = new Set([
+  "/api/chat",
+  "/api/openai/chat/completions",
+  "/api/openai/responses",
+]);
 
 /** Records the bodies the page posts to the demo agent's chat endpoints. */
 function recordRequests(page: Page): Sent[] {
@@ -37,7 +46,7 @@ function recordRequests(page: Page): Sent[] {
   page.on("request", (request) => {
     if (request.method() !== "POST") return;
     const { pathname, search } = new URL(request.url());
-    if (pathname === "/api/chat" || pathname === "/api/openai/chat/completions") {
+    if (chatEndpoints.has(pathname)) {
       sent.push({ url: pathname + search, body: request.postDataJSON() });
     }
   });
@@ -67,6 +76,14 @@ function expectRealRequests(protocol: Protocol, sent: Sent[]) {
         expect(body).toMatchObject({ model: "demo", stream: true });
         expect(body.metadata.thread_id).toEqual(expect.any(String));
         for (const message of body.messages) expect(message).not.toHaveProperty("id");
+        break;
+      case "open-responses":
+        // A Responses request: input items, the thread in metadata.
+        expect(url).toBe("/api/openai/responses");
+        expect(body).toMatchObject({ model: "demo", stream: true });
+        expect(body.metadata.thread_id).toEqual(expect.any(String));
+        expect(body.input[0]).toMatchObject({ role: "user" });
+        expect(body).not.toHaveProperty("messages");
         break;
       default:
         expect(url).toBe(`/api/chat?protocol=${protocol}`);
@@ -149,6 +166,22 @@ describe.skipIf(noBrowser)("chat example: every protocol of the switcher", () =>
           expect.objectContaining({ function: expect.objectContaining({ name: "get_weather" }) }),
         );
         expect(sent[1]!.body.messages.at(-1)).toMatchObject({ role: "tool" });
+      }
+      if (protocol === "open-responses") {
+        // The same, as a function tool and its output item; the approval's answer is an
+        // mcp_approval_response to the server's request.
+        expect(sent[0]!.body.tools).toContainEqual(
+          expect.objectContaining({ type: "function", name: "get_weather" }),
+        );
+        expect(sent[1]!.body.input.at(-1)).toMatchObject({ type: "function_call_output" });
+        const input = sent.at(-1)!.body.input;
+        const request = input.findLast((item: any) => item.type === "mcp_approval_request");
+        expect(request).toMatchObject({ server_label: "demo", name: "schedule_meeting" });
+        expect(input.at(-1)).toEqual({
+          type: "mcp_approval_response",
+          approval_request_id: request.id,
+          approve: true,
+        });
       }
 
       // The thread as the server saved it.

@@ -10,7 +10,7 @@ import { type ExampleServer, serveExample } from "./exampleServer";
 // owns, so the test can cut the network. "Nothing lost" is the final rendered text equal, character
 // for character, to an uninterrupted run of the same command.
 
-const protocols = ["crayon", "ag-ui", "vercel"] as const;
+const protocols = ["crayon", "ag-ui", "vercel", "open-responses"] as const;
 type Protocol = (typeof protocols)[number];
 
 /** The thread the page shows, from `?thread=` in its URL. */
