@@ -130,6 +130,50 @@ describe("reconnecting a dropped reply", () => {
     expect(resumeStream).toHaveBeenCalledOnce();
   });
 
+  it("stop before anything of the reply arrived asks the server again a second later (it may not have registered the reply yet)", async () => {
+    const stopStream = vi.fn(async (_request: { threadId: string }) => {});
+    const processMessage = vi.fn(() => deferred<Response>().promise);
+    // The request went out; the server has not answered yet when the user presses Stop.
+    const chat = createChat({ processMessage, stopStream, streamBatching: "microtask" });
+    const thread = chat.selectedThread();
+    const sending = thread.actions.processMessage("Go");
+    await vi.waitFor(() => expect(processMessage).toHaveBeenCalledOnce());
+    thread.actions.stop();
+    await sending;
+    expect(stopStream).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(stopStream).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    expect(stopStream).toHaveBeenLastCalledWith({ threadId: thread.store.getState().threadId });
+  });
+
+  it("a stop asked again never reaches a reply started after it, nor one that was already streaming", async () => {
+    const stopStream = vi.fn(async (_request: { threadId: string }) => {});
+    const held = new HeldReply();
+    let calls = 0;
+    const chat = createChat({
+      processMessage: () =>
+        ++calls === 1 ? deferred<Response>().promise : Promise.resolve(held.response),
+      stopStream,
+      streamBatching: "microtask",
+    });
+    const thread = chat.selectedThread();
+    const first = thread.actions.processMessage("Go");
+    await vi.waitFor(() => expect(calls).toBe(1));
+    thread.actions.stop();
+    await first;
+    // The user sends again at once: the stop is not repeated onto the new reply.
+    const second = thread.actions.processMessage("Go again");
+    await vi.waitFor(() => expect(calls).toBe(2));
+    held.send(...textDeltas(2));
+    await vi.waitFor(() => expect(texts(thread).join(" ")).toMatch(/word0/));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(stopStream).toHaveBeenCalledTimes(1);
+    // Stopped while streaming: the server had the reply; asked once.
+    thread.actions.stop();
+    await second;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(stopStream).toHaveBeenCalledTimes(2);
+  });
+
   it("loads the stored thread when the reply ended elsewhere meanwhile (204): no error, no duplicate", async () => {
     const held = new HeldReply();
     const stored: Message[] = [];

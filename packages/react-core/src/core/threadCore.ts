@@ -25,6 +25,9 @@ import type { ThreadHost } from "./threadHost";
 import type { ThreadOperations } from "./threadOperations";
 import { idleThreadState, threadStatus } from "./threadStatus";
 
+/** When a stop sent before anything of the reply arrived is sent again. */
+const STOP_AGAIN_MS = 1000;
+
 /**
  * One thread: the coordinator that owns its store and its message tree. Reading a reply,
  * loading history, client tools and edits are plain functions it calls, and its actions
@@ -53,6 +56,8 @@ export class ThreadCore implements ThreadOperations {
   #revisionsAsked = false;
   /** True once the running reply's first change arrived (status `streaming`, not `submitted`). */
   #receiving = false;
+  /** Replies started in this thread: a stop asked again later must not reach a newer one. */
+  #runs = 0;
   /** History that arrived while a reply was streaming; merged in when it ends. */
   #pendingHistory: Message[] | undefined;
   /** Asking the server for a reply still running there (see {@link attach}), if it is. */
@@ -83,9 +88,21 @@ export class ThreadCore implements ThreadOperations {
    */
   stop(): void {
     if (!this.#abortController) return;
+    // Stopped before anything of the reply arrived: the server may not have registered it yet
+    // (its route still reading the request), so the stop may find nothing to stop. It is asked
+    // again a second later, unless another reply of this thread started meanwhile.
+    const early = !this.#receiving;
+    const run = this.#runs;
     this.#abortController.abort();
     const { threadId } = this;
-    if (threadId !== null) stopRemotely(this.host.params(), threadId);
+    if (threadId === null) return;
+    const params = this.host.params();
+    stopRemotely(params, threadId);
+    if (early && params.stopStream) {
+      setTimeout(() => {
+        if (this.#runs === run) stopRemotely(params, threadId);
+      }, STOP_AGAIN_MS);
+    }
   }
 
   /**
@@ -214,6 +231,7 @@ export class ThreadCore implements ThreadOperations {
     const controller = new AbortController();
     const { signal } = controller;
     this.#abortController = controller;
+    this.#runs++;
     this.#receiving = false;
     this.set({ isRunning: true, error: null });
     this.host.setRunning(this, true);
