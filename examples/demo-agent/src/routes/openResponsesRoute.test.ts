@@ -48,6 +48,30 @@ describe("POST /api/openai/responses", () => {
     });
   });
 
+  it("refuses input that cannot be one thread (an item repeated under its id), storing nothing", async () => {
+    const app = await testApp();
+    const answer = (text: string) => ({
+      type: "message",
+      id: "msg_1",
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text, annotations: [] }],
+    });
+    const input = [{ role: "user", content: "hi" }, answer("a"), answer("b")];
+    const response = await post(app, {
+      model: "demo",
+      stream: true,
+      input: [...input, { role: "user", content: "?" }],
+      metadata: { thread_id: "t-twice" },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatchObject({
+      message: expect.stringContaining("msg_1"),
+      param: "input[2]",
+    });
+    expect((await app.request("/api/threads/t-twice/messages")).status).toBe(404);
+  });
+
   it("streams Responses events naming the model, from response.created to response.completed", async () => {
     const app = await testApp();
     const response = await post(app, { model: "any-name", stream: true, input: "hi" });
