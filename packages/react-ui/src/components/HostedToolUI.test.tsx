@@ -157,6 +157,24 @@ describe("HostedToolUI", () => {
     expect(within(failed as HTMLElement).getByText("Server unreachable")).toBeTruthy();
   });
 
+  it("reads an MCP server's tool list, whose done item has no status, as done", async () => {
+    render(
+      <ToolCallView
+        toolCall={call("mcpl_1", "mcp_list_tools")}
+        replyStatus="streaming"
+        result={described("mcpl_1", {
+          id: "mcpl_1",
+          type: "mcp_list_tools",
+          server_label: "deepwiki",
+          tools: [{ name: "ask_question", description: "Ask about a repository" }],
+        })}
+      />,
+    );
+    const list = await card("MCP tools · deepwiki");
+    expect(stateOf(list)).toBe("Done");
+    expect(within(list as HTMLElement).getByText("ask_question")).toBeTruthy();
+  });
+
   it("leaves a call the reply stopped during as not finished", async () => {
     render(
       <ToolCallView

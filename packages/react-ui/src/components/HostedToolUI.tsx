@@ -244,7 +244,10 @@ function titleOf(item: Json): string {
  * lists with their server. Its state follows the item's own status as the server reports it.
  */
 export default function HostedToolUI({ item, replyStatus }: HostedToolUIProps) {
-  const status = typeof item.status === "string" ? item.status : "in_progress";
+  // Progress events always name a status; an item without one is a done item that has none
+  // (an `mcp_list_tools`): finished.
+  const status =
+    typeof item.status === "string" ? item.status : item.error != null ? "failed" : "completed";
   // A reply stopped or failed before the item finished leaves it unfinished.
   const stopped = (replyStatus === "stopped" || replyStatus === "error") && !FINISHED.has(status);
   const phase = stopped ? "incomplete" : status;
