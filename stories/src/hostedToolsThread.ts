@@ -13,7 +13,6 @@ function hosted(id: string, name: string, args: object, item: object): [ToolCall
   ];
 }
 
-
 const search = hosted(
   "ws_1",
   "web_search_call",
