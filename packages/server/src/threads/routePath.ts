@@ -24,7 +24,7 @@ export const ROUTE_METHODS: Record<RoutePath["route"], readonly string[]> = {
 export function routePath(pathname: string, basePath: string): RoutePath | undefined {
   const base = basePath.replace(/\/+$/, "");
   if (pathname !== base && !pathname.startsWith(`${base}/`)) return undefined;
-  const rest = pathname.slice(base.length).replace(/^\/+|\/+$/g, "");
+  const rest = pathname.slice(base.length).replace(/^\//, "").replace(/\/+$/, "");
   let parts: string[];
   try {
     parts = rest === "" ? [] : rest.split("/").map(decodeURIComponent);
