@@ -10,7 +10,7 @@ export type RoutePath =
 /** The methods each route answers (the `Allow` of a 405). */
 export const ROUTE_METHODS: Record<RoutePath["route"], readonly string[]> = {
   threads: ["GET", "POST"],
-  thread: ["GET", "PATCH", "DELETE"],
+  thread: ["GET", "PATCH", "PUT", "DELETE"],
   messages: ["GET"],
   message: ["PUT"],
   tree: ["GET"],

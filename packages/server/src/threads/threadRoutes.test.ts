@@ -123,6 +123,12 @@ describe.each(databaseKinds)("thread routes ($name)", (kind) => {
       reply("a1", "Sunny, 24°C."),
     ]);
 
+    // React-core's persistence guide sends the whole thread with PUT: only the title is taken.
+    const put = await client.send(`/${id}`, {
+      method: "PUT",
+      body: JSON.stringify({ ...thread, title: "Weather", preview: "ignored", isRunning: true }),
+    });
+    expect(await put.json()).toMatchObject({ title: "Weather", preview: "Sunny and warm." });
     const renamed = await client.rename(id, "  Lisbon  ");
     expect(await renamed.json()).toMatchObject({ threadId: id, title: "Lisbon" });
     const listed = await (await client.list()).json();
@@ -299,6 +305,9 @@ describe.each(databaseKinds)("thread routes ($name)", (kind) => {
     const wrongMethod = await client.send(`/${threadId}/tree`, { method: "DELETE" });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get("allow")).toBe("GET");
+    expect((await client.send(`/${threadId}`, { method: "POST" })).headers.get("allow")).toBe(
+      "GET, PATCH, PUT, DELETE",
+    );
   });
 
   it("answers a thread with a corrupted row: the rest, and a typed error entry", async () => {

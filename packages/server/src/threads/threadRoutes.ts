@@ -62,7 +62,7 @@ const issuesOf = (errors: ReturnType<typeof validateMessages>["errors"], at: str
  * | `GET /?cursor=&limit=` | `{ threads, nextCursor? }`, most recently active first, 20 per page |
  * | `POST /` `{ firstMessage }` | creates a thread titled from the message, saved in it → `201` `Thread` |
  * | `GET /:id` | → `Thread` |
- * | `PATCH /:id` `{ title }` | renames it → `Thread` |
+ * | `PATCH /:id` `{ title }` | renames it → `Thread` (`PUT` with the whole `Thread` too: only its title is kept) |
  * | `DELETE /:id` | deletes it and its messages → `204` |
  * | `GET /:id/messages` | the branch shown last → `Message[]` |
  * | `GET /:id/tree` | every branch → `{ messages, activeLeafId?, errors? }` (`loadThread`) |
