@@ -337,7 +337,7 @@ describe.each(databaseKinds)("thread routes ($name)", (kind) => {
   it("mounts in Hono", async () => {
     const handler = routes();
     const app = new Hono();
-    app.all("/api/threads", (c) => handler(c.req.raw));
+    // `/*` matches `/api/threads` itself too.
     app.all("/api/threads/*", (c) => handler(c.req.raw));
     const client = clientOf((request) => Promise.resolve(app.fetch(request)), newUser());
     const { threadId } = await (await client.create(userMessage("q", "Via Hono"))).json();
