@@ -46,6 +46,8 @@ export function postgresDatabase(options: PostgresDatabaseOptions): SqlDatabase 
         connectionString: options.connectionString,
         max: options.max ?? 10,
         connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
+        // A server that vanished without closing its sockets is noticed, not waited on forever.
+        keepAlive: true,
       });
       // An idle connection the server closes emits `error` on the pool: without a listener,
       // Node would end the process.
