@@ -79,6 +79,31 @@ describe("selector hooks", () => {
     expect((streaming.at(-1) as AssistantMessage).content).toMatch(/ word199$/);
   });
 
+  it("useMessage of a finished reply stays quiet while the next reply streams, with or without callbacks", async () => {
+    for (const callbacks of [{}, { onFinish: () => {}, onUpdateMessage: () => {} }]) {
+      const chat = renderChat(backend, {
+        fetchThreadList: async () => [saved],
+        loadThread: async () => savedHistory,
+        ...callbacks,
+      });
+      await eventually(() => expect(chat.list().threads).toHaveLength(1));
+      act(() => chat.list().selectThread("t-1"));
+      await eventually(() => expect(chat.thread().messages).toHaveLength(2));
+      backend.reply([{ type: "message-start", messageId: "m1" }, ...textDeltas(50)], 5);
+      await settle(start(() => chat.thread().processMessage("Go")));
+      const earlier = watch(() => useMessage(chat.list(), "a0"));
+      const finished = watch(() => useMessage(chat.list(), "m1"));
+
+      backend.reply([{ type: "message-start", messageId: "m2" }, ...textDeltas(50)], 5);
+      await settle(start(() => chat.thread().processMessage("Again")));
+
+      expect(chat.thread().messages).toHaveLength(6);
+      expect(earlier).toHaveLength(1);
+      expect(finished).toHaveLength(1);
+      chat.unmount();
+    }
+  });
+
   it("useThreadSelector, useMessages, useThreads and useThreadListSelector follow the selected thread", async () => {
     const chat = await chatOnSavedThread();
     const manager = chat.list();
