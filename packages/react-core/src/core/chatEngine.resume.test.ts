@@ -268,6 +268,38 @@ describe("following a reply still running when the thread loads", () => {
     expect(thread.store.getState().branches).toEqual({});
   });
 
+  it("keeps the earlier run's messages when the running reply continues after a tool result", async () => {
+    // An approval turn: the first run asked for a tool and finished awaiting input; the answer
+    // started a second run, still running (stored so far as a partial continuation).
+    const asked: Message = {
+      id: "a-asked",
+      role: "assistant",
+      content: "Checking.",
+      status: "awaiting_input",
+      toolCalls: [
+        { id: "call-1", type: "function", function: { name: "lookup", arguments: "{}" } },
+      ],
+    };
+    const answered: Message = { id: "t-1", role: "tool", toolCallId: "call-1", content: "42" };
+    const continuing: Message = { ...partial, status: "streaming" };
+    const held = new HeldReply();
+    const chat = createChat({
+      loadThread: async () => [user, asked, answered, continuing],
+      resumeStream: async () => held.response,
+      streamBatching: "microtask",
+    });
+    chat.actions.selectThread("t1");
+    const thread = chat.selectedThread();
+    await vi.waitFor(() => expect(thread.store.getState().isRunning).toBe(true));
+    held.end(...events);
+    await vi.waitFor(() => expect(thread.store.getState().isRunning).toBe(false));
+
+    const ids = thread.store.getState().messages.map((m) => m.id);
+    expect(ids.slice(0, 3)).toEqual(["u1", "a-asked", "t-1"]);
+    expect(ids).not.toContain("a-partial");
+    expect(texts(thread)).toEqual(["Count", "Checking.", "42", FULL_TEXT]);
+  });
+
   it("stop ends the followed reply and asks the server to stop it", async () => {
     const held = new HeldReply();
     const stopStream = vi.fn(async () => {});

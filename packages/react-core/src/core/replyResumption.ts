@@ -30,14 +30,26 @@ export function stopRemotely(params: ResolvedThreadParams, threadId: string): vo
 
 /**
  * The history a reply still running on the server answers: the loaded messages without the
- * ones after the last user message (the reply as stored so far; replayed from its start, it is
- * built again). Returns the history and the messages taken off.
+ * running reply as stored so far (replayed from its start, it is built again). That reply is
+ * what follows the last finished turn: the last user message, or the last assistant message
+ * with a final status together with the tool results answering it (the turn a continuation
+ * run answers, after an approval or a client tool). Earlier runs' messages stay. Returns the
+ * history and the messages taken off.
  */
 export function withoutRunningReply(messages: readonly Message[]): {
   history: Message[];
   running: Message[];
 } {
-  let last = messages.length - 1;
-  while (last >= 0 && messages[last]!.role !== "user") last--;
-  return { history: messages.slice(0, last + 1), running: messages.slice(last + 1) };
+  let start = messages.length;
+  while (start > 0 && !endsTurn(messages[start - 1]!)) start--;
+  while (start < messages.length && messages[start]!.role === "tool") start++;
+  return { history: messages.slice(0, start), running: messages.slice(start) };
+}
+
+/** Whether a stored message closes what came before it: a user turn or a finished reply. */
+function endsTurn(message: Message): boolean {
+  if (message.role === "user") return true;
+  return (
+    message.role === "assistant" && message.status !== undefined && message.status !== "streaming"
+  );
 }
