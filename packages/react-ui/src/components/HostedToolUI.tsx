@@ -60,25 +60,32 @@ function Heading({ children }: { children: ReactNode }) {
 }
 
 /** The search, the page opened or the text found, and the pages the search read. */
+/** The distinct text queries a search item ran, as a list under "Searched for". */
+function SearchedFor({ queries }: { queries: readonly unknown[] }) {
+  const distinct = queries.filter(
+    (query, index): query is string =>
+      typeof query === "string" && queries.indexOf(query) === index,
+  );
+  if (distinct.length === 0) return null;
+  return (
+    <>
+      <Heading>Searched for</Heading>
+      <ul className="crayon-hosted-tool__list">
+        {distinct.map((query) => (
+          <li key={query}>{query}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function WebSearchBody({ item }: { item: Json }) {
   const action = asRecord(item.action) ?? {};
-  const queries = [action.query, ...asArray(action.queries)].filter(
-    (query, index, all): query is string =>
-      typeof query === "string" && all.indexOf(query) === index,
-  );
+  const queries = [action.query, ...asArray(action.queries)];
   const sources = asArray(action.sources).map(asRecord).filter(Boolean) as Json[];
   return (
     <>
-      {queries.length > 0 && (
-        <>
-          <Heading>Searched for</Heading>
-          <ul className="crayon-hosted-tool__list">
-            {queries.map((query) => (
-              <li key={query}>{query}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      <SearchedFor queries={queries} />
       {action.url !== undefined && (
         <>
           <Heading>
@@ -107,20 +114,11 @@ function WebSearchBody({ item }: { item: Json }) {
 
 /** The queries, and the files found with their scores (when the request included them). */
 function FileSearchBody({ item }: { item: Json }) {
-  const queries = asArray(item.queries).filter((query) => typeof query === "string") as string[];
+  const queries = asArray(item.queries);
   const results = asArray(item.results).map(asRecord).filter(Boolean) as Json[];
   return (
     <>
-      {queries.length > 0 && (
-        <>
-          <Heading>Searched for</Heading>
-          <ul className="crayon-hosted-tool__list">
-            {queries.map((query) => (
-              <li key={query}>{query}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      <SearchedFor queries={queries} />
       {results.length > 0 && (
         <>
           <Heading>Found</Heading>
