@@ -6,6 +6,7 @@ import type {
   JSONValue,
   Message,
   MessageFormatConverter,
+  Metadata,
   StreamProtocolAdapter,
   ToolCall,
   ToolDefinition,
@@ -242,10 +243,18 @@ export type ReconnectOptions = false | { delays?: number[] };
 /** Everything `useChat` accepts. */
 export type UseChatParams<TExternal = Message> = ThreadListParams & ThreadParams<TExternal>;
 
-/** What the user sends: text, or multimodal parts, with optional context. */
+/**
+ * What the user sends: text, or multimodal parts, with optional context. `metadata` is kept on
+ * the user message as it is (e.g. who sent it on the user's behalf: an embedded app).
+ */
 export type UserMessageInput =
   | string
-  | { content: string | InputContent[]; context?: JSONValue[]; isVisuallyHidden?: boolean };
+  | {
+      content: string | InputContent[];
+      context?: JSONValue[];
+      isVisuallyHidden?: boolean;
+      metadata?: Metadata;
+    };
 
 /**
  * A message sent while a reply streamed, waiting in its thread's queue. It is not part of the
@@ -257,6 +266,7 @@ export type QueuedMessage = {
   content: string | InputContent[];
   context?: JSONValue[];
   isVisuallyHidden?: boolean;
+  metadata?: Metadata;
 };
 
 /**

@@ -26,12 +26,13 @@ describe("the send queue", () => {
   it("queues messages sent while a reply streams and sends them in order, one per turn, after it completes", async () => {
     const { chat, stream, first } = await streaming();
     await chat.thread().processMessage("Second");
-    await chat.thread().processMessage({ content: "Third", context: ["ctx"] });
+    const metadata = { sentBy: { app: "Weather" } };
+    await chat.thread().processMessage({ content: "Third", context: ["ctx"], metadata });
 
     // Queued, not in the thread and not sent.
     expect(chat.thread().queue).toMatchObject([
       { content: "Second" },
-      { content: "Third", context: ["ctx"] },
+      { content: "Third", context: ["ctx"], metadata },
     ]);
     expect(contents(chat.thread().messages)).toEqual(["First", "Part"]);
     expect(backend.requests).toHaveLength(1);
@@ -50,6 +51,7 @@ describe("the send queue", () => {
       role: "user",
       content: "Third",
       context: ["ctx"],
+      metadata,
     });
     await eventually(() => expect(chat.thread().isRunning).toBe(false));
     expect(contents(chat.thread().messages)).toEqual([

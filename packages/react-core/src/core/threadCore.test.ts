@@ -257,7 +257,7 @@ describe("history", () => {
     await sending;
   });
 
-  it("builds the user message from text, parts, context and isVisuallyHidden", async () => {
+  it("builds the user message from text, parts, context, isVisuallyHidden and metadata", async () => {
     const { core } = setup();
     await core.actions.processMessage({
       content: [
@@ -266,6 +266,7 @@ describe("history", () => {
       ],
       context: [{ page: "/home" }],
       isVisuallyHidden: true,
+      metadata: { sentBy: { app: "Gallery" } },
     });
 
     expect(core.store.getState().messages[0]).toMatchObject({
@@ -273,6 +274,7 @@ describe("history", () => {
       content: [{ type: "text" }, { type: "image" }],
       context: [{ page: "/home" }],
       isVisuallyHidden: true,
+      metadata: { sentBy: { app: "Gallery" } },
     });
   });
 });

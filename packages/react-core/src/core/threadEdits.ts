@@ -26,6 +26,7 @@ export function toUserMessage(input: UserMessageInput): UserMessage {
   message.content = input.content;
   if (input.context) message.context = input.context;
   if (input.isVisuallyHidden) message.isVisuallyHidden = true;
+  if (input.metadata) message.metadata = input.metadata;
   return message;
 }
 
