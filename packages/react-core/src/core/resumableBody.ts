@@ -1,4 +1,5 @@
 import { ChatError } from "./chatError";
+import { isPermanent } from "./replyResumption";
 
 /** The header with which a resumed response says it starts at the position asked for. */
 export const RESUME_POSITION_HEADER = "X-Crayon-Resume-Position";
@@ -36,14 +37,6 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
-}
-
-/** A failure no retry cures: a 4xx answer other than a timeout or rate limit. */
-function isPermanent(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  return (
-    typeof status === "number" && status >= 400 && status < 500 && ![408, 429].includes(status)
-  );
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   replyOutcome,
   toolResultIntent,
 } from "./replyRequest";
-import { stopRemotely, withoutRunningReply } from "./replyResumption";
+import { runningReply, stopRemotely, withoutRunningReply } from "./replyResumption";
 import { createThreadActions } from "./threadActions";
 import { lastAwaitingIndex, mergeHistory, withParents } from "./threadEdits";
 import { fetchHistory } from "./threadHistory";
@@ -62,6 +62,8 @@ export class ThreadCore implements ThreadOperations {
   #pendingHistory: Message[] | undefined;
   /** Asking the server for a reply still running there (see {@link attach}), if it is. */
   #attaching: AbortController | undefined;
+  /** The last message of a history read again because it showed a reply no longer running. */
+  #reloadedFor: string | undefined;
 
   constructor(
     readonly host: ThreadHost<ThreadCore>,
@@ -412,22 +414,33 @@ export class ThreadCore implements ThreadOperations {
   /**
    * Follows a reply still running on the server for this thread, whose history just loaded:
    * `resumeStream` from position 0, streamed as a normal run over the loaded history without
-   * the reply as stored so far (the replay builds it again). No reply (null) or a failure
-   * leaves the stored messages as they are.
+   * the reply as stored so far (the replay builds it again). A failure that may pass (a `503`,
+   * a dropped connection) is tried again after each reconnection wait; when every try failed,
+   * the stored messages stand. No reply running (null) leaves them too, unless they show the
+   * reply still streaming: it ended after they were read, so they are read again (once).
    */
   async #attach(threadId: string): Promise<void> {
-    const { resumeStream } = this.host.params();
-    if (!resumeStream || this.#attaching || this.store.getState().isRunning) return;
+    const params = this.host.params();
+    if (!params.resumeStream || this.#attaching || this.store.getState().isRunning) return;
     const controller = new AbortController();
     this.#attaching = controller;
-    let response: Response | null = null;
+    let response: Response | null | undefined;
     try {
-      response = await resumeStream({ threadId, position: 0, signal: controller.signal });
-    } catch {
-      // The stored messages stand.
+      response = await runningReply(params, threadId, controller.signal);
     } finally {
       if (this.#attaching === controller) this.#attaching = undefined;
     }
+    const last = this.store.getState().messages.at(-1);
+    if (response === null && last?.role === "assistant" && last.status === "streaming") {
+      // The stored reply says it streams, but none runs: it ended (or its server died) after
+      // the history was read. Read it again, once, for how it ended.
+      if (this.#reloadedFor !== last.id && this.threadId === threadId) {
+        this.#reloadedFor = last.id;
+        void this.load();
+      }
+      return;
+    }
+    // Every try failed (or none was made): the stored messages stand.
     if (!response) return;
     if (
       !response.ok ||
