@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpApps, MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, type McpStdioServer } from ".";
 import { fixtureServer } from "./fixtures/fixtureServer";
 
@@ -13,6 +15,16 @@ function exampleServer(name: string): McpStdioServer {
   return { command: process.execPath, args: [cli, "--stdio"] };
 }
 
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 const mcp = createMcpApps({
   servers: {
     "basic-react": exampleServer("server-basic-react"),
@@ -22,6 +34,8 @@ const mcp = createMcpApps({
   },
 });
 afterAll(() => mcp.close());
+// The four servers start on first use: once, before any test is timed.
+beforeAll(() => mcp.tools(), 60_000);
 
 const post = (path: string, body: unknown) =>
   mcp.handle(
@@ -130,5 +144,37 @@ describe("createMcpApps with the published MCP App example servers (stdio)", () 
     });
     expect(response.status).toBe(200);
     expect((await response.json()).content[0].type).toBe("text");
+  });
+});
+
+describe("createMcpApps over Streamable HTTP", () => {
+  it("lists and calls the tools of a server reached by URL", async () => {
+    const port = await freePort();
+    const { command, args } = exampleServer("server-basic-vanillajs");
+    // Without --stdio the example serves Streamable HTTP on PORT, at /mcp.
+    const child = spawn(command, [args![0]!], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const http = createMcpApps({ servers: { clock: { url: `http://127.0.0.1:${port}/mcp` } } });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on("data", (chunk) => String(chunk).includes("listening") && resolve());
+        child.once("exit", (code) => reject(new Error(`The server exited (${code}).`)));
+      });
+      const { tools, errors } = await http.tools();
+      expect(errors).toEqual([]);
+      expect(tools).toContainEqual(
+        expect.objectContaining({
+          name: "clock__get-time",
+          ui: { resourceUri: "ui://get-time/mcp-app.html" },
+        }),
+      );
+      const result = await http.callTool("clock__get-time");
+      expect((result.structuredContent as { time: string }).time).toEqual(expect.any(String));
+    } finally {
+      await http.close();
+      child.kill();
+    }
   });
 });
