@@ -220,7 +220,7 @@ export default [
     gzip: true,
   },
   {
-    name: "@crayonai/react-ui CrayonChat without react, react-core and stream (markdown, GFM, sanitising, healing, auto-scroll, windowed list: @tanstack/react-virtual is 10.1 kB of it; GFM by its parser half only; the send queue's QueuedMessages 0.76 kB; the thread list's search, groups, times and keys 0.61 kB; useScrollToMessage's handle 0.1 kB; skipping the rows a fling passes 0.2 kB; following the end as rows are measured 0.07 kB; a refusal's label and telling hosted tool results apart 0.54 kB; measured as an ES module, which reads 0.3 kB more than before); the highlighter and the hosted tool cards are separate chunks, loaded when the first code block or server-run tool shows",
+    name: "@crayonai/react-ui CrayonChat without react, react-core and stream (markdown, GFM, sanitising, healing, auto-scroll, windowed list: @tanstack/react-virtual is 10.1 kB of it; GFM by its parser half only; the send queue's QueuedMessages 0.76 kB; the thread list's search, groups, times and keys 0.61 kB; useScrollToMessage's handle 0.1 kB; skipping the rows a fling passes 0.2 kB; following the end as rows are measured 0.07 kB; a refusal's label and telling hosted tool results apart 0.54 kB; measured as an ES module, which reads 0.3 kB more than before; MCP Apps' glue 0.5 kB: the mcpApps provider and the import() of its gate, rows kept for a live app's frame, the label of a message an app sent, apps' model context sent with the next message); the highlighter, the hosted tool cards and MCP Apps are separate chunks, loaded when the first code block, server-run tool or MCP App tool call shows",
     path: "packages/react-ui/dist/index.js",
     import: "{ CrayonChat }",
     ignore: [
@@ -231,7 +231,7 @@ export default [
       "@crayonai/stream",
       "prism-react-renderer",
     ],
-    limit: "105.5 kB",
+    limit: "106.1 kB",
     gzip: true,
     modifyEsbuildConfig: loadedAtStart,
   },
@@ -243,6 +243,25 @@ export default [
     limit: "2 kB",
     gzip: true,
     modifyEsbuildConfig: chunkAlone,
+  },
+
+  {
+    name: "@crayonai/react-ui MCP Apps gate chunk (the tool list, which calls have an app, an Open Responses mcp_call's state), loaded with the first tool call of a chat with mcpApps",
+    path: "packages/react-ui/dist/McpAppGate-*.js",
+    import: "*",
+    ignore: ["react", "react/jsx-runtime"],
+    limit: "1.35 kB",
+    gzip: true,
+    modifyEsbuildConfig: (config) => loadedAtStart(chunkAlone(config)),
+  },
+  {
+    name: "@crayonai/react-ui MCP App card chunk without the ext-apps bridge (the sandboxed frame, its policy, the host side of the protocol), loaded with the first MCP App tool call; the bridge (@modelcontextprotocol/ext-apps/app-bridge with zod) comes with it, 59 kB in a Vite build",
+    path: "packages/react-ui/dist/McpAppView-*.js",
+    import: "*",
+    ignore: ["react", "react/jsx-runtime", "@modelcontextprotocol/ext-apps/app-bridge"],
+    limit: "6.3 kB",
+    gzip: true,
+    modifyEsbuildConfig: (config) => loadedAtStart(chunkAlone(config)),
   },
 
   {

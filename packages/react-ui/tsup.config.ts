@@ -15,8 +15,11 @@ const shared: Options = {
 // Node before 20.19) or arrive as namespace objects that unified refuses as plugins, so the
 // CommonJS build carries its third-party dependencies inside. React and Crayon's own packages,
 // which have CommonJS builds, stay shared with the app.
+// The MCP Apps host (the ext-apps bridge, with zod) is the exception: it stays a `require` that
+// runs only when the first MCP App shows, rather than half a megabyte inside every CommonJS load.
 const thirdPartyDependencies = Object.keys(packageJson.dependencies).filter(
-  (name) => !name.startsWith("@crayonai/"),
+  (name) =>
+    !name.startsWith("@crayonai/") && !name.startsWith("@modelcontextprotocol/") && name !== "zod",
 );
 
 export default defineConfig([

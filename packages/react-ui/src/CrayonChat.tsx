@@ -15,6 +15,7 @@ import {
 } from "./components/ActivityRenderers";
 import { AgentLogo } from "./components/AgentLogo";
 import { Composer } from "./components/Composer";
+import { type McpAppsOptions, McpAppsProvider } from "./components/McpApps";
 import { MessageList, type ScrollVariant } from "./components/MessageList";
 import { QueuedMessages } from "./components/QueuedMessages";
 import { ChatBubbleIcon, CloseIcon, ConversationsIcon, PlusIcon } from "./components/StrokeIcon";
@@ -95,6 +96,13 @@ export type CrayonChatProps = {
    * common documents, sent inline as base64 up to 4 MB each. `false` turns attaching off.
    */
   attachments?: AttachmentOptions | false;
+  /**
+   * Renders MCP Apps: calls of a tool whose MCP server ships an interface for it show that
+   * interface, sandboxed, fed the call as it streams. `endpoint` is the base URL of the server's
+   * MCP App routes (`@crayonai/server/mcp`), e.g. `{ endpoint: "/api/mcp" }`. Without it nothing
+   * of MCP Apps is loaded.
+   */
+  mcpApps?: McpAppsOptions;
 };
 
 type PanelProps = Pick<
@@ -216,16 +224,24 @@ export function CrayonChat({
   onFeedback,
   toolUIs,
   activityRenderers,
+  mcpApps,
   ...props
 }: CrayonChatProps) {
   const threadId = props.chat.threadManager.threadId;
   const feedback = useMemo(() => onFeedback && { onFeedback, threadId }, [onFeedback, threadId]);
+  const layout = <ChatLayout {...props} />;
   return (
     <ImagePolicyContext.Provider value={allowedImageOrigins}>
       <FeedbackContext.Provider value={feedback}>
         <ToolUIsProvider toolUIs={toolUIs}>
           <ActivityRenderersProvider renderers={activityRenderers}>
-            <ChatLayout {...props} />
+            {mcpApps ? (
+              <McpAppsProvider {...mcpApps} threadId={threadId}>
+                {layout}
+              </McpAppsProvider>
+            ) : (
+              layout
+            )}
           </ActivityRenderersProvider>
         </ToolUIsProvider>
       </FeedbackContext.Provider>

@@ -31,6 +31,14 @@ export {
   type ImagePolicyProviderProps,
 } from "./components/ImagePolicyProvider";
 export { Markdown, type MarkdownProps } from "./components/Markdown";
+export {
+  type McpAppsOptions,
+  McpAppsProvider,
+  type McpAppsProviderProps,
+  type McpAppTool,
+  McpAppToolUI,
+  type McpAppToolUIProps,
+} from "./components/McpApps";
 export { MessageList, type MessageListProps, type ScrollVariant } from "./components/MessageList";
 export { MessageView, type MessageViewProps } from "./components/MessageView";
 export { QueuedMessages, type QueuedMessagesProps } from "./components/QueuedMessages";

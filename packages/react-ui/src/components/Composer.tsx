@@ -15,6 +15,7 @@ import { type AttachmentOptions, resolveAttachmentOptions } from "../internal/at
 import { hasPendingApproval } from "../internal/pendingApproval";
 import { useAttachments } from "../internal/useAttachments";
 import { AttachmentPreviews } from "./AttachmentPreviews";
+import { takeModelContext, useMcpApps } from "./McpApps";
 import { PaperclipIcon, SendIcon, StopIcon } from "./StrokeIcon";
 
 /** Props of {@link Composer}. */
@@ -64,6 +65,7 @@ export function Composer({
     [attachmentOptions],
   );
   const files = useAttachments(options);
+  const mcpApps = useMcpApps();
   const [dragging, setDragging] = useState(false);
   const hasContent = draft.trim().length > 0 || (canAttach && files.items.length > 0);
   const canSend = hasContent && !files.isUploading && !files.hasFailed;
@@ -87,19 +89,25 @@ export function Composer({
     const content: InputContent[] | string = parts.length
       ? [...(text ? [{ type: "text" as const, text }] : []), ...parts]
       : text;
-    thread.processMessage(typeof content === "string" ? content : { content }).then(
-      () => files.release(taken),
-      (error: { code?: string } | null) => {
-        // Nothing was sent (the thread could not be created, or a reply streams and the queue
-        // is off): give everything back to retry.
-        const busy = error?.code === "thread_busy";
-        if (busy || error?.code === "create_thread_failed") {
-          setDraft((current) => current || text);
-          files.restore(taken);
-          setBusyHint(busy);
-        } else files.release(taken);
-      },
-    );
+    // What embedded apps gave the model since the last message goes with this one.
+    const context = takeModelContext(mcpApps);
+    thread
+      .processMessage(
+        context ? { content, context } : typeof content === "string" ? content : { content },
+      )
+      .then(
+        () => files.release(taken),
+        (error: { code?: string } | null) => {
+          // Nothing was sent (the thread could not be created, or a reply streams and the queue
+          // is off): give everything back to retry.
+          const busy = error?.code === "thread_busy";
+          if (busy || error?.code === "create_thread_failed") {
+            setDraft((current) => current || text);
+            files.restore(taken);
+            setBusyHint(busy);
+          } else files.release(taken);
+        },
+      );
   };
 
   const onSubmit = (event: FormEvent) => {

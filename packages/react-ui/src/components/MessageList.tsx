@@ -12,6 +12,7 @@ import {
   useState,
 } from "react";
 import { useStickToBottom } from "use-stick-to-bottom";
+import { KeptRowsContext } from "../internal/keptRowsContext";
 import { ReplyRunningContext } from "../internal/replyRunningContext";
 import { rowOfMessage, rowsOfTurns } from "../internal/replyTurns";
 import { keepInView, whenRowRendered } from "../internal/rowInView";
@@ -150,10 +151,13 @@ export function MessageList({
   // In-thread search: the match's row is scrolled to, marked, and its text highlighted.
   const [searching, setSearching] = useState(false);
   const [match, setMatch] = useState<{ index: number; query: string }>();
+  // Rows holding a live embedded app stay rendered until the app is told it goes.
+  const [appRows] = useState<number[]>(() => []);
   const { rows, setFocusedRow, setRevealedRow, onScroll } = useMessageWindow(
     listRows,
     () => scrollRef.current,
     match?.index,
+    appRows,
   );
   const feed = useRef<HTMLDivElement>(null);
 
@@ -249,134 +253,136 @@ export function MessageList({
   const items = rows.getVirtualItems();
   return (
     <ThreadActionsContext.Provider value={actions}>
-      <MessageListContext.Provider value={handle}>
-        <ReplyRunningContext.Provider value={isRunning}>
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+F anywhere in the list opens its search */}
-          <div
-            className={`crayon-message-list${isAtBottom ? "" : " crayon-message-list--away"}`}
-            onKeyDown={onListKeyDown}
-          >
-            {searching ? (
-              <ThreadSearch messages={visible} onReveal={reveal} onClose={closeSearch} />
-            ) : (
-              visible.length > 0 && (
-                <button
-                  ref={searchButton}
-                  type="button"
-                  className="crayon-thread-search__open"
-                  aria-label="Search this conversation"
-                  title="Search this conversation (Ctrl+F)"
-                  aria-keyshortcuts="Control+F Meta+F"
-                  onClick={() => setSearching(true)}
-                >
-                  <SearchIcon />
-                </button>
-              )
-            )}
+      <KeptRowsContext.Provider value={appRows}>
+        <MessageListContext.Provider value={handle}>
+          <ReplyRunningContext.Provider value={isRunning}>
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+F anywhere in the list opens its search */}
             <div
-              ref={scrollRef}
-              className="crayon-message-list__scroll"
-              role="log"
-              aria-label="Messages"
-              aria-live="off"
-              aria-busy={isRunning}
-              onScroll={onScroll}
-              // The log scrolls: keyboard users need to reach it.
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
-              tabIndex={0}
+              className={`crayon-message-list${isAtBottom ? "" : " crayon-message-list--away"}`}
+              onKeyDown={onListKeyDown}
             >
-              <div ref={contentRef} className="crayon-message-list__content">
-                {isLoadingMessages && (
-                  <div className="crayon-loading-messages" role="status">
-                    Loading messages…
-                  </div>
-                )}
-                {unlisted > 0 && (
-                  <div className="crayon-render-error" role="note">
-                    {unlisted === 1
-                      ? "1 message could not be displayed"
-                      : `${unlisted} messages could not be displayed`}
-                  </div>
-                )}
-                {visible.length > 0 && (
-                  <div
-                    ref={feed}
-                    className="crayon-message-list__rows"
-                    role="feed"
-                    aria-busy={isRunning}
-                    // Rows out of the window take their (measured or estimated) room.
-                    style={{ height: rows.getTotalSize() }}
-                    onKeyDown={onFeedKeyDown}
-                    onFocus={onFeedFocus}
-                    onBlur={onFeedBlur}
+              {searching ? (
+                <ThreadSearch messages={visible} onReveal={reveal} onClose={closeSearch} />
+              ) : (
+                visible.length > 0 && (
+                  <button
+                    ref={searchButton}
+                    type="button"
+                    className="crayon-thread-search__open"
+                    aria-label="Search this conversation"
+                    title="Search this conversation (Ctrl+F)"
+                    aria-keyshortcuts="Control+F Meta+F"
+                    onClick={() => setSearching(true)}
                   >
-                    {items.map(({ index, key, start }) => {
-                      const { messages: rowMessages } = listRows[index]!;
-                      const message = rowMessages[0]!;
-                      return (
-                        <article
-                          key={key}
-                          ref={rows.measureElement}
-                          data-index={index}
-                          className={`crayon-message-list__row${match?.index === index ? " crayon-message-list__row--match" : ""}`}
-                          aria-posinset={index + 1}
-                          aria-setsize={listRows.length}
-                          style={{ transform: `translateY(${start}px)` }}
-                          // A feed's articles take focus (PageDown/PageUp move between them).
-                          // biome-ignore lint/a11y/noNoninteractiveTabindex: feed article
-                          tabIndex={0}
-                        >
-                          {message.role === "user" ? (
-                            <MessageRow message={message} branch={branches[message.id]} />
-                          ) : (
-                            <ReplyTurn
-                              messages={rowMessages}
-                              resultsOf={(m) => resultsFor(m, allResults)}
-                              branches={branches}
-                              failedReplyId={failedReplyId}
-                              isLast={index === listRows.length - 1}
-                            />
-                          )}
-                        </article>
-                      );
-                    })}
-                  </div>
-                )}
-                {isRunning &&
-                  isWaitingForFirstToken(messages) &&
-                  (loadingComponent ? loadingComponent() : <DefaultLoadingIndicator />)}
-                {error && (
-                  <ErrorNotice
-                    error={error}
-                    onRetry={canRetry ? () => retry().catch(() => {}) : undefined}
-                  />
-                )}
+                    <SearchIcon />
+                  </button>
+                )
+              )}
+              <div
+                ref={scrollRef}
+                className="crayon-message-list__scroll"
+                role="log"
+                aria-label="Messages"
+                aria-live="off"
+                aria-busy={isRunning}
+                onScroll={onScroll}
+                // The log scrolls: keyboard users need to reach it.
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
+                tabIndex={0}
+              >
+                <div ref={contentRef} className="crayon-message-list__content">
+                  {isLoadingMessages && (
+                    <div className="crayon-loading-messages" role="status">
+                      Loading messages…
+                    </div>
+                  )}
+                  {unlisted > 0 && (
+                    <div className="crayon-render-error" role="note">
+                      {unlisted === 1
+                        ? "1 message could not be displayed"
+                        : `${unlisted} messages could not be displayed`}
+                    </div>
+                  )}
+                  {visible.length > 0 && (
+                    <div
+                      ref={feed}
+                      className="crayon-message-list__rows"
+                      role="feed"
+                      aria-busy={isRunning}
+                      // Rows out of the window take their (measured or estimated) room.
+                      style={{ height: rows.getTotalSize() }}
+                      onKeyDown={onFeedKeyDown}
+                      onFocus={onFeedFocus}
+                      onBlur={onFeedBlur}
+                    >
+                      {items.map(({ index, key, start }) => {
+                        const { messages: rowMessages } = listRows[index]!;
+                        const message = rowMessages[0]!;
+                        return (
+                          <article
+                            key={key}
+                            ref={rows.measureElement}
+                            data-index={index}
+                            className={`crayon-message-list__row${match?.index === index ? " crayon-message-list__row--match" : ""}`}
+                            aria-posinset={index + 1}
+                            aria-setsize={listRows.length}
+                            style={{ transform: `translateY(${start}px)` }}
+                            // A feed's articles take focus (PageDown/PageUp move between them).
+                            // biome-ignore lint/a11y/noNoninteractiveTabindex: feed article
+                            tabIndex={0}
+                          >
+                            {message.role === "user" ? (
+                              <MessageRow message={message} branch={branches[message.id]} />
+                            ) : (
+                              <ReplyTurn
+                                messages={rowMessages}
+                                resultsOf={(m) => resultsFor(m, allResults)}
+                                branches={branches}
+                                failedReplyId={failedReplyId}
+                                isLast={index === listRows.length - 1}
+                              />
+                            )}
+                          </article>
+                        );
+                      })}
+                    </div>
+                  )}
+                  {isRunning &&
+                    isWaitingForFirstToken(messages) &&
+                    (loadingComponent ? loadingComponent() : <DefaultLoadingIndicator />)}
+                  {error && (
+                    <ErrorNotice
+                      error={error}
+                      onRetry={canRetry ? () => retry().catch(() => {}) : undefined}
+                    />
+                  )}
+                </div>
+              </div>
+              {!isAtBottom && (
+                <button
+                  type="button"
+                  className="crayon-scroll-to-latest"
+                  aria-label="Scroll to latest message"
+                  title="Scroll to latest message"
+                  onClick={() => scrollToBottom()}
+                >
+                  <ArrowDownIcon />
+                </button>
+              )}
+              <ReplyAnnouncer
+                threadId={thread.threadId}
+                messages={messages}
+                isRunning={isRunning}
+                agentName={agentName}
+              />
+              {/* Always there, so the change is announced; empty (and hidden) unless reconnecting. */}
+              <div className="crayon-reconnecting" role="status" aria-live="polite">
+                {thread.status === "reconnecting" ? "Reconnecting…" : null}
               </div>
             </div>
-            {!isAtBottom && (
-              <button
-                type="button"
-                className="crayon-scroll-to-latest"
-                aria-label="Scroll to latest message"
-                title="Scroll to latest message"
-                onClick={() => scrollToBottom()}
-              >
-                <ArrowDownIcon />
-              </button>
-            )}
-            <ReplyAnnouncer
-              threadId={thread.threadId}
-              messages={messages}
-              isRunning={isRunning}
-              agentName={agentName}
-            />
-            {/* Always there, so the change is announced; empty (and hidden) unless reconnecting. */}
-            <div className="crayon-reconnecting" role="status" aria-live="polite">
-              {thread.status === "reconnecting" ? "Reconnecting…" : null}
-            </div>
-          </div>
-        </ReplyRunningContext.Provider>
-      </MessageListContext.Provider>
+          </ReplyRunningContext.Provider>
+        </MessageListContext.Provider>
+      </KeptRowsContext.Provider>
     </ThreadActionsContext.Provider>
   );
 }

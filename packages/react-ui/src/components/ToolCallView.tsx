@@ -4,7 +4,8 @@ import { hostedToolItem } from "../internal/hostedToolItem";
 import { useThreadActions } from "../internal/threadActionsContext";
 import { parseToolArgs, toolCallStatus, toolResultValue } from "../internal/toolCallStatus";
 import { DefaultToolUI } from "./DefaultToolUI";
-import { type ToolUIProps, useToolUI } from "./ToolUIs";
+import { McpAppGate, useMcpApps } from "./McpApps";
+import { type ToolUIProps, useRegisteredToolUI } from "./ToolUIs";
 
 /** Props of {@link ToolCallView}. */
 export type ToolCallViewProps = {
@@ -57,7 +58,8 @@ export function ToolCallView({
   const parsed = useMemo(() => parseToolArgs(argsText), [argsText]);
   const status = toolCallStatus(toolCall, result, replyStatus, argsFinished || parsed.complete);
   const actions = useThreadActions();
-  const Registered = useToolUI(name);
+  const { named, fallback } = useRegisteredToolUI(name);
+  const mcpApps = useMcpApps();
 
   const answers = useMemo(() => {
     if (!actions) return UNANSWERABLE;
@@ -91,14 +93,31 @@ export function ToolCallView({
     toolCall,
     resultMessage: result,
   };
-  const hosted = Registered ? undefined : hostedToolItem(result);
-  if (hosted) {
-    return (
-      <Suspense fallback={<DefaultToolUI {...props} />}>
-        <HostedToolUI item={hosted} replyStatus={replyStatus} />
-      </Suspense>
-    );
+  if (named) {
+    const View = named;
+    return <View {...props} />;
   }
-  const View = Registered ?? DefaultToolUI;
-  return <View {...props} />;
+  const hosted = hostedToolItem(result);
+  const View = fallback ?? DefaultToolUI;
+  const normal = hosted ? (
+    <Suspense fallback={<DefaultToolUI {...props} />}>
+      <HostedToolUI item={hosted} replyStatus={replyStatus} />
+    </Suspense>
+  ) : (
+    <View {...props} />
+  );
+  // With MCP Apps, a tool with an interface (called by the model, or run by an Open Responses
+  // server as an `mcp_call`) shows it; the gate decides and loads it.
+  if (!mcpApps || (hosted && hosted.type !== "mcp_call")) return normal;
+  return (
+    <Suspense fallback={normal}>
+      <McpAppGate
+        config={mcpApps}
+        call={props}
+        replyStatus={replyStatus}
+        hosted={hosted}
+        normal={normal}
+      />
+    </Suspense>
+  );
 }

@@ -114,7 +114,16 @@ export function ToolUIsProvider({ toolUIs, fallback, children }: ToolUIsProvider
 
 /** The UI registered for `toolName`, else the registered fallback, else undefined. */
 export function useToolUI(toolName: string): ToolUI | undefined {
+  const { named, fallback } = useRegisteredToolUI(toolName);
+  return named ?? fallback;
+}
+
+/** The UI registered for `toolName` by name, and the registered fallback, apart. */
+export function useRegisteredToolUI(toolName: string): {
+  named: ToolUI | undefined;
+  fallback: ToolUI | undefined;
+} {
   const { byName, fallback } = useContext(ToolUIsContext);
   // Own names only: a tool called "constructor" must not find Object's.
-  return Object.hasOwn(byName, toolName) ? byName[toolName] : fallback;
+  return { named: Object.hasOwn(byName, toolName) ? byName[toolName] : undefined, fallback };
 }

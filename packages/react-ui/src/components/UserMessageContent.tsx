@@ -39,10 +39,21 @@ function Part({ part }: { part: InputContent }) {
   return <Attachment part={normalized} />;
 }
 
-/** The text and attachments of a user message, shown as plain text (never as markdown or HTML). */
+/**
+ * The text and attachments of a user message, shown as plain text (never as markdown or HTML).
+ * A message an embedded MCP App sent for the user says which app sent it.
+ */
 export function UserMessageContent({ message }: { message: UserMessage }) {
   if (typeof message.content === "string") {
-    return <p className="crayon-user-text">{message.content}</p>;
+    const app = message.metadata?.mcpApp?.title;
+    return (
+      <p className="crayon-user-text">
+        {typeof app === "string" && (
+          <span className="crayon-user-source">Sent from the {app} app</span>
+        )}
+        {message.content}
+      </p>
+    );
   }
   return (
     <div className="crayon-user-parts">

@@ -24,6 +24,8 @@ export const ROWS_WITHOUT_LAYOUT = 30;
 
 const SIZE_WITHOUT_LAYOUT = { width: 0, height: 1 };
 
+const NONE: readonly number[] = [];
+
 /** The keys of `rows`, the same array while they are the same keys (a reply streaming). */
 function useStableIds(rows: readonly ListRow[]): readonly string[] {
   const previous = useRef<readonly string[]>([]);
@@ -81,6 +83,8 @@ export function useMessageWindow(
   scrollElement: () => HTMLElement | null,
   /** A row kept rendered wherever the scroll is (the search match). */
   kept?: number,
+  /** More such rows, read each time the window is worked out (rows holding a live app). */
+  held: readonly number[] = NONE,
 ): MessageWindow {
   const ids = useStableIds(listRows);
   const current = useRef(listRows);
@@ -116,8 +120,13 @@ export function useMessageWindow(
       }),
     rangeExtractor: useCallback(
       (range: Range) =>
-        rowsToRender(range, hasLayout.current, flinging, [focused.current, revealed, kept]),
-      [revealed, kept, flinging],
+        rowsToRender(range, hasLayout.current, flinging, [
+          focused.current,
+          revealed,
+          kept,
+          ...held,
+        ]),
+      [revealed, kept, held, flinging],
     ),
   });
 

@@ -1,0 +1,162 @@
+import type { AssistantMessage, JSONValue } from "@crayonai/stream";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+} from "react";
+import { DefaultToolUI } from "./DefaultToolUI";
+import type { ToolUIProps } from "./ToolUIs";
+
+/**
+ * A tool of one of the app's MCP servers, as the server's `GET {endpoint}/tools` route lists it.
+ * A tool with `ui.resourceUri` is an MCP App: its calls render the server's own interface.
+ */
+export type McpAppTool = {
+  /** The tool's name as the model sees it (and as tool calls name it). */
+  name: string;
+  /** The name of the MCP server it belongs to, as the app configured it. */
+  server: string;
+  /** The tool's name on its MCP server. */
+  tool: string;
+  /** A title for people. */
+  title?: string;
+  description?: string;
+  /** Who may call it: the model, the app's interface, or both. */
+  visibility: readonly ("model" | "app")[];
+  /** Its interface (`_meta.ui`): the `ui://` resource to render, and what the resource declares. */
+  ui?: {
+    resourceUri: string;
+    csp?: Record<string, unknown>;
+    permissions?: Record<string, unknown>;
+    domain?: string;
+    prefersBorder?: boolean;
+  };
+};
+
+/** Where MCP Apps come from and the limits they run under (`CrayonChat`'s `mcpApps`). */
+export type McpAppsOptions = {
+  /**
+   * The base URL of the server's MCP App routes (e.g. `"/api/mcp"`): `GET {endpoint}/tools`,
+   * `POST {endpoint}/resources/read` and `POST {endpoint}/tools/call`.
+   */
+  endpoint: string;
+  /** The `fetch` the routes are called with (to add headers, say). Default: the global one. */
+  fetch?: typeof fetch;
+  /** The tallest an app's frame grows in the conversation, in CSS pixels. Default 600. */
+  maxFrameHeight?: number;
+  /** The largest app interface (HTML) loaded, in bytes. Default 5 MB. */
+  maxResourceBytes?: number;
+  /**
+   * How many messages (`ui/message`) one app may send in a window of time; more are dropped
+   * with a notice on its card. Default 3 per 30 seconds.
+   */
+  messageLimit?: { count: number; perMs: number };
+};
+
+/** What the provider shares: the options, the thread, and what apps gave the model. */
+export type McpAppsConfig = {
+  endpoint: string;
+  /** The options as last rendered (read when used, so a new `fetch` needs no re-render). */
+  options: { current: McpAppsOptions };
+  threadId: string | null;
+  /** By app (tool call id): what it last gave the model, until a message takes it. */
+  modelContext: Map<string, JSONValue>;
+};
+
+/** What an MCP App card works with (built by the card's loader from the config and the tools). */
+export type McpAppsHost = Required<Omit<McpAppsOptions, "fetch">> & {
+  fetch: typeof fetch;
+  threadId: string | null;
+  tools: readonly McpAppTool[] | undefined;
+  /** Sets (or, with undefined, clears) what one app gives the model with the next message. */
+  setModelContext: (key: string, entry: JSONValue | undefined) => void;
+  /** The apps' model context for the message being sent, cleared once taken. */
+  takeModelContext: () => JSONValue[] | undefined;
+};
+
+export const McpAppsContext = createContext<McpAppsConfig | null>(null);
+
+/** The enclosing {@link McpAppsProvider}'s configuration, or null without one. */
+export function useMcpApps(): McpAppsConfig | null {
+  return useContext(McpAppsContext);
+}
+
+/** What the apps gave the model, for the message being sent; cleared once taken. */
+export function takeModelContext(config: McpAppsConfig | null): JSONValue[] | undefined {
+  const entries = config ? [...config.modelContext.values()] : [];
+  config?.modelContext.clear();
+  return entries.length ? entries : undefined;
+}
+
+// Decides, per tool call, whether it has an app (the tool list, read once per endpoint), and
+// loads the app's host code when one does. Loaded only by a chat with `mcpApps`.
+const loadGate = () => import("./McpAppGate");
+export const McpAppGate = lazy(loadGate);
+
+/** Props of {@link McpAppsProvider}. */
+export type McpAppsProviderProps = McpAppsOptions & {
+  /** The selected thread's id (`chat.threadManager.threadId`). */
+  threadId: string | null;
+  children: ReactNode;
+};
+
+/**
+ * Renders MCP Apps for the tool calls of the chat inside it: lists the tools of the server's MCP
+ * App routes once, then shows each call of a tool with an interface in a sandboxed frame (see
+ * {@link McpAppToolUI}). `CrayonChat` adds it when given `mcpApps`; add it yourself around a
+ * layout built from the parts. The app code loads with the first such call.
+ *
+ * @example
+ * ```tsx
+ * <McpAppsProvider endpoint="/api/mcp" threadId={chat.threadManager.threadId}>
+ *   <MessageList chat={chat} />
+ *   <Composer chat={chat} />
+ * </McpAppsProvider>
+ * ```
+ */
+export function McpAppsProvider({ children, threadId, ...options }: McpAppsProviderProps) {
+  const latest = useRef(options);
+  latest.current = options;
+  const { endpoint } = options;
+  // Model context is per thread: another thread starts without it.
+  const config = useMemo(
+    () => ({ endpoint, options: latest, threadId, modelContext: new Map<string, JSONValue>() }),
+    [endpoint, threadId],
+  );
+  // The tool list is asked for at once, so it is there when the first call streams.
+  useEffect(() => {
+    loadGate().then((gate) => gate.listAppTools(config));
+  }, [config]);
+  return <McpAppsContext.Provider value={config}>{children}</McpAppsContext.Provider>;
+}
+
+/** Props of {@link McpAppToolUI}: a tool UI's. */
+export type McpAppToolUIProps = ToolUIProps & {
+  /** Shown when the tool has no interface, or under a notice when it cannot load. Default: the built-in card. */
+  plain?: ReactNode;
+  /** The status of the reply carrying the call. */
+  replyStatus?: AssistantMessage["status"];
+};
+
+/**
+ * A tool call shown in its MCP App: the interface its MCP server declares for the tool, in a
+ * sandboxed frame on its own origin, fed the call's arguments as they stream and then its result.
+ * `CrayonChat` (or {@link McpAppsProvider}) uses it for every call of a tool that has an
+ * interface; register it yourself to pick the tools (`toolUIs={{ get_time: McpAppToolUI }}`).
+ * Outside an `McpAppsProvider`, or for a tool without an interface, it shows the built-in card.
+ */
+export function McpAppToolUI({ plain, replyStatus = "complete", ...call }: McpAppToolUIProps) {
+  const config = useMcpApps();
+  const normal = plain ?? <DefaultToolUI {...call} />;
+  if (!config) return normal;
+  return (
+    <Suspense fallback={normal}>
+      <McpAppGate config={config} call={call} replyStatus={replyStatus} normal={normal} />
+    </Suspense>
+  );
+}
