@@ -56,6 +56,9 @@ const timeCalled = (id: string, args: string): CrayonStreamEvent[] => [
   { type: "tool-call-result", toolCallId: id, content: JSON.stringify(TIME) },
 ];
 
+/** A UI the app registered for a tool by name. */
+const MyCard = () => <p>my card</p>;
+
 const call = (id: string, name: string, args = '{"timezone":"Europe/Paris"}'): ToolCall => ({
   id,
   type: "function",
@@ -173,7 +176,6 @@ describe("MCP Apps in the chat", () => {
 
   it("shows the app of a tool with an interface, in a sandbox without the page's origin", async () => {
     const fetch = fakeRoutes();
-    const MyCard = () => <p>my card</p>;
     render(
       withApps(
         fetch,
