@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { MCP_APP_CHECKS } from "./mcpAppChecks.mjs";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 // Both can be moved (e.g. to check one build while another is being made).
@@ -27,6 +28,7 @@ const STREAM_TIMEOUT_MS = 60_000;
 // Stories that show failures on purpose: the console errors they log are expected, and what
 // the user must see is checked instead.
 const EXPECTED = {
+  ...MCP_APP_CHECKS,
   "crayonchat-states--malformed-messages": {
     // Each bad part logs its render error (React's report, then the boundary's, once).
     consoleError: /^(Crayon: .+ could not be displayed\.|TypeError: )/,

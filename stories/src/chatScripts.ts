@@ -26,6 +26,7 @@ export type ScriptName =
   | "neverFinishes"
   | "halfWritten"
   | "cited"
+  | "mcpClock"
   | "echo";
 
 /**
@@ -47,6 +48,7 @@ export const SCRIPT_PROMPTS = {
   neverFinishes: "Tell me a story that never ends",
   halfWritten: "Show the half-written formatting",
   cited: "Which protocols stream over SSE? Cite your sources",
+  mcpClock: "Show the world clock for Tokyo",
 } as const satisfies Record<Exclude<ScriptName, "echo">, string>;
 
 /** Keywords that pick a script, checked in order against the user's text (lower case). */
@@ -65,6 +67,7 @@ const KEYWORDS: [string, ScriptName][] = [
   ["never ends", "neverFinishes"],
   ["half-written", "halfWritten"],
   ["cite", "cited"],
+  ["world clock", "mcpClock"],
 ];
 
 /** The script the user's text asks for; anything else is echoed. */
@@ -191,6 +194,35 @@ export function chatScript(name: ScriptName, lastUserText = ""): ChatScript {
     }
     case "plan":
       return planScript();
+    case "mcpClock": {
+      // An MCP App's tool (the stories' fake MCP routes list get_time with an interface): its
+      // arguments arrive a few characters at a time, so the app shows them as they stream.
+      const id = freshId("call");
+      // The time zone comes last, so the app sees it grow.
+      const json = JSON.stringify({
+        label: "The Tokyo office, Shibuya",
+        format: "24h",
+        timezone: "Asia/Tokyo",
+      });
+      const chunks = json.match(/.{1,3}/g) ?? [];
+      return {
+        events: [
+          ...textDeltas("Opening the world clock."),
+          { type: "tool-call-start", toolCallId: id, toolCallName: "get_time" },
+          ...chunks.map((delta) => ({ type: "tool-call-args" as const, toolCallId: id, delta })),
+          { type: "tool-call-end", toolCallId: id },
+          {
+            type: "tool-call-result",
+            toolCallId: id,
+            content: JSON.stringify({
+              content: [{ type: "text", text: "14:05 in Asia/Tokyo" }],
+              structuredContent: { time: "14:05", timezone: "Asia/Tokyo" },
+            }),
+          },
+          ...textDeltas("It is **14:05** in Tokyo."),
+        ],
+      };
+    }
     case "approval": {
       const id = freshId("call");
       return {
