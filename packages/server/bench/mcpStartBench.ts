@@ -27,11 +27,14 @@ async function timeToTools(names: string[]): Promise<number> {
   return elapsed;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 console.log(`${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}, ${RUNS} runs, median ms`);
 for (const set of [...SERVERS.map((name) => [name]), SERVERS]) {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) times.push(await timeToTools(set));
-  console.log(`${set.join(" + ").padEnd(70)} ${median(times).toFixed(0)} (min ${Math.min(...times).toFixed(0)})`);
+  console.log(
+    `${set.join(" + ").padEnd(70)} ${median(times).toFixed(0)} (min ${Math.min(...times).toFixed(0)})`,
+  );
 }
