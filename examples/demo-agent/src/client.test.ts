@@ -84,7 +84,12 @@ describe("demoAgentChatParams", () => {
         stream: true,
         metadata: { thread_id: "thread-openai" },
         messages: [{ role: "user", content: "hi" }],
-        tools: [{ type: "function", function: { name: weatherClientTool.name } }],
+        tools: [
+          { type: "function", function: { name: weatherClientTool.name } },
+          { type: "function", function: { name: "basic-react__get-time" } },
+          { type: "function", function: { name: "basic-vanillajs__get-time" } },
+          { type: "function", function: { name: "system-monitor__get-system-info" } },
+        ],
       },
     });
     expect(sent["open-responses"]).toMatchObject({
@@ -109,7 +114,9 @@ describe("demoAgentChatParams", () => {
     for (const protocol of demoProtocols) {
       const { tools } = demoAgentChatParams({ protocol });
       const openAI = protocol === "openai" || protocol === "open-responses";
-      expect(tools ?? [], protocol).toEqual(openAI ? [weatherClientTool] : []);
+      // Over Chat Completions the browser runs /mcp's MCP tools too (through the MCP routes).
+      expect(tools?.slice(0, 1) ?? [], protocol).toEqual(openAI ? [weatherClientTool] : []);
+      expect(tools?.length ?? 0, protocol).toBe(protocol === "openai" ? 4 : openAI ? 1 : 0);
     }
     const report = await weatherClientTool.execute!({ city: "Lima" }, undefined as never);
     expect(report).toMatchObject({ city: "Lima" });

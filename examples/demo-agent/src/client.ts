@@ -1,12 +1,14 @@
 /**
  * The browser side of the demo agent: `useChat` params that talk to its REST routes and stream
- * in one of its protocols. Imports no Node module, Hono or sql.js, so it bundles for browsers.
+ * in one of its protocols. Imports no Node module, Hono or database driver, so it bundles for
+ * browsers.
  *
  * @packageDocumentation
  */
 import type { LoadedThread, Thread, UseChatParams } from "@crayonai/react-core";
 import type { Message, UserMessage } from "@crayonai/stream";
 import { demoBackend } from "./browser/demoBackend";
+import { demoMcpClientTools } from "./browser/mcpClientTools";
 import { weatherClientTool } from "./browser/weatherClientTool";
 import type { DemoProtocol } from "./protocols/demoProtocols";
 
@@ -63,7 +65,7 @@ function createRequester(options: DemoAgentClientOptions) {
  * request to `{baseUrl}/openai` for `openai`, a Responses request to `{baseUrl}/openai/responses`
  * for `open-responses`, Crayon's body for the others). Over `openai` and `open-responses` the
  * browser also runs the `get_weather` tool, since an OpenAI stream carries no results of the
- * app's tools.
+ * app's tools; over `openai` it runs `/mcp`'s MCP tools too (through `{baseUrl}/mcp`).
  *
  * @example
  * ```tsx
@@ -105,7 +107,11 @@ export function demoAgentChatParams(options: DemoAgentClientOptions = {}): UseCh
       }).catch((error) => console.warn(error));
     },
     ...demoBackend(protocol, base, doFetch),
-    ...((protocol === "openai" || protocol === "open-responses") && { tools: [weatherClientTool] }),
+    ...(protocol === "open-responses" && { tools: [weatherClientTool] }),
+    // Chat Completions carries no results of tools the server runs: the browser runs /mcp's too.
+    ...(protocol === "openai" && {
+      tools: [weatherClientTool, ...demoMcpClientTools(`${base}/mcp`, doFetch)],
+    }),
   };
 }
 

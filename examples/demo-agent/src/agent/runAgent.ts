@@ -1,4 +1,5 @@
 import type { CrayonStreamEvent, Message } from "@crayonai/stream";
+import type { DemoMcp } from "../mcp/demoMcp";
 import { type OpenAIOptions, openAIReply } from "../openai/openAIReply";
 import { lastUserMessage, userText } from "./conversation";
 import { delayBefore } from "./pacing";
@@ -24,6 +25,8 @@ export type AgentRunOptions = {
   state?: unknown;
   /** The tools the client declared it runs itself. */
   clientTools?: readonly string[];
+  /** The MCP servers whose tools `/mcp` calls. */
+  mcp?: DemoMcp;
 };
 
 function errorText(error: unknown): string {
@@ -46,6 +49,7 @@ export async function* runAgent(options: AgentRunOptions): AsyncGenerator<Crayon
     delayMs,
     ...(options.state !== undefined && { state: options.state }),
     ...(options.clientTools && { clientTools: options.clientTools }),
+    ...(options.mcp && { mcp: options.mcp }),
   };
   const script = openai ? matchScript(context, scripts) : selectScript(context, scripts);
   const reply = script ? script.run(context) : openAIReply({ messages, signal, openai: openai! });

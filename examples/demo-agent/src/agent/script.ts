@@ -1,4 +1,5 @@
 import type { CrayonStreamEvent, Message } from "@crayonai/stream";
+import type { DemoMcp } from "../mcp/demoMcp";
 
 /** What a script sees of the conversation it answers. */
 export type ScriptContext = {
@@ -24,6 +25,8 @@ export type ScriptContext = {
    * one of them leaves the call to the client and goes on when its result comes back.
    */
   clientTools?: readonly string[];
+  /** The MCP servers whose tools `/mcp` calls (none when the agent has none configured). */
+  mcp?: DemoMcp;
 };
 
 /**

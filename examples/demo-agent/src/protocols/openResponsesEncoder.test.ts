@@ -399,3 +399,66 @@ describe("the open-responses encoder", () => {
     ]);
   });
 });
+
+describe("the open-responses encoder, for a call the server runs on an MCP server", () => {
+  const mcpRun: RunInfo = {
+    ...run,
+    mcpTool: (name) => (name === "clock__now" ? { server: "clock", tool: "now" } : undefined),
+  };
+  const result = JSON.stringify({ content: [{ type: "text", text: "noon" }] });
+
+  it("writes an mcp_call item of the server, its arguments streamed, its output the result", async () => {
+    const { sent, messages } = await roundTrip(
+      [
+        ...call("c1", "clock__now"),
+        { type: "tool-call-result", toolCallId: "c1", content: result },
+        { type: "run-finish" },
+      ],
+      mcpRun,
+    );
+    expect(types(sent).filter((type) => type.includes("mcp_call"))).toEqual([
+      "response.mcp_call.in_progress",
+      "response.mcp_call_arguments.delta",
+      "response.mcp_call_arguments.delta",
+      "response.mcp_call_arguments.done",
+      "response.mcp_call.completed",
+    ]);
+    const done = sent.find((e) => e.type === "response.output_item.done")!.item;
+    expect(done).toEqual({
+      id: "c1",
+      type: "mcp_call",
+      server_label: "clock",
+      name: "now",
+      arguments: '{"q":"x"}',
+      status: "completed",
+      output: result,
+      error: null,
+    });
+    // Read back: a call named by the MCP tool, whose result is the item.
+    const [assistant, tool] = messages as [AssistantMessage, ToolMessage];
+    expect(assistant.toolCalls?.[0]?.function).toEqual({ name: "now", arguments: '{"q":"x"}' });
+    expect(JSON.parse(tool.content as string)).toMatchObject({ output: result });
+  });
+
+  it("fails the item with the call's error, and leaves a stopped call incomplete", async () => {
+    const failed = await roundTrip(
+      [
+        ...call("c1", "clock__now"),
+        { type: "tool-call-result", toolCallId: "c1", content: "", error: "The server went away." },
+        { type: "run-finish" },
+      ],
+      mcpRun,
+    );
+    expect(failed.sent.find((e) => e.type === "response.output_item.done")!.item).toMatchObject({
+      status: "failed",
+      output: null,
+      error: "The server went away.",
+    });
+    const stopped = await roundTrip(call("c2", "clock__now").slice(0, 2), mcpRun);
+    expect(stopped.sent.find((e) => e.type === "response.output_item.done")!.item).toMatchObject({
+      id: "c2",
+      type: "mcp_call",
+      status: "incomplete",
+    });
+  });
+});

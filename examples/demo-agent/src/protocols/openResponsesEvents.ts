@@ -34,6 +34,9 @@ type HeldCall = { id: string; name: string; args: string[] };
 /** A hosted tool item being written: its output index and state as last written. */
 type HostedCall = { index: number; item: HostedItemState; ended: boolean };
 
+/** An MCP tool call the server runs, written as an `mcp_call` item: its index and arguments. */
+type McpCall = { index: number; item: Item; args: string };
+
 /** A citation of `source` in a text of `length` characters (Crayon keeps no span: the whole text). */
 function annotationOf(source: SourceReference, length: number): OpenResponsesAnnotation {
   return source.kind === "url" && source.url
@@ -76,6 +79,10 @@ function itemOf(content: string): HostedItemState | undefined {
  * - A call waiting for approval is an `mcp_approval_request` of the `demo` MCP server (under
  *   the approval's id), after the server's `mcp_list_tools`; the approved call's result, in
  *   the next response, an `mcp_call` item with its output.
+ * - A call the server runs on an MCP server (`run.mcpTool` knows its name) is an `mcp_call`
+ *   item of that server (`server_label`, the MCP tool's `name`): its arguments streamed
+ *   (`response.mcp_call_arguments.delta`), then `response.mcp_call.completed` (or `failed`)
+ *   and the done item, whose `output` is the result (the MCP `CallToolResult` as JSON).
  * - A hosted tool call (named `web_search_call`, `code_interpreter_call`, … with the item's
  *   JSON as results, see `hostedToolCall`) is that item: each new state a progress event
  *   (`response.web_search_call.searching`, a code delta, a partial image), the last result
@@ -91,6 +98,7 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
   const done: { index: number; item: Item }[] = [];
   const held = new Map<string, HeldCall>();
   const hosted = new Map<string, HostedCall>();
+  const mcpCalls = new Map<string, McpCall>();
   const encrypted = new Map<string, string>();
   let out: OpenResponsesEvent[] = [];
   let sequence = 0;
@@ -283,12 +291,23 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
     call.item = item;
   };
 
+  /** The MCP call's result: its status event, then the done item with the output or error. */
+  const mcpResult = (call: McpCall, output: string | null, error: string | null) => {
+    const status = error === null ? "completed" : "failed";
+    write(`response.mcp_call.${status}`, { item_id: call.item.id, output_index: call.index });
+    finishItem(call.index, { ...call.item, arguments: call.args, status, output, error });
+  };
+
   const finish = () => {
     sendHeld();
     closeMessage();
     closeReasoning();
     for (const [id, call] of hosted) finishItem(call.index, { ...call.item, id } as Item);
     hosted.clear();
+    // A call the reply ended before it ran (a stop) ends unfinished.
+    for (const call of mcpCalls.values())
+      finishItem(call.index, { ...call.item, arguments: call.args, status: "incomplete" });
+    mcpCalls.clear();
     const usageField = usage && { usage: responsesUsage(usage) };
     if (incompleteReason !== undefined) {
       write("response.incomplete", {
@@ -368,6 +387,22 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
         if (event.entity === "message") encrypted.set(event.entityId, event.encryptedValue);
         return;
       case "tool-call-start": {
+        const mcp = run.mcpTool?.(event.toolCallName);
+        if (mcp) {
+          sendHeld();
+          const item = {
+            id: event.toolCallId,
+            type: "mcp_call",
+            server_label: mcp.server,
+            name: mcp.tool,
+            arguments: "",
+            status: "in_progress",
+          };
+          const index = addItem(item);
+          write("response.mcp_call.in_progress", { item_id: item.id, output_index: index });
+          mcpCalls.set(event.toolCallId, { index, item, args: "" });
+          return;
+        }
         if (!hostedToolTypes.has(event.toolCallName)) {
           held.set(event.toolCallId, { id: event.toolCallId, name: event.toolCallName, args: [] });
           return;
@@ -377,10 +412,22 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
         hosted.set(event.toolCallId, { index: addItem(item), item, ended: false });
         return;
       }
-      case "tool-call-args":
+      case "tool-call-args": {
+        const mcp = mcpCalls.get(event.toolCallId);
+        if (mcp) {
+          mcp.args += event.delta;
+          const where = { item_id: mcp.item.id, output_index: mcp.index };
+          return write("response.mcp_call_arguments.delta", { ...where, delta: event.delta });
+        }
         held.get(event.toolCallId)?.args.push(event.delta);
         return;
+      }
       case "tool-call-end": {
+        const mcp = mcpCalls.get(event.toolCallId);
+        if (mcp) {
+          const where = { item_id: mcp.item.id, output_index: mcp.index };
+          return write("response.mcp_call_arguments.done", { ...where, arguments: mcp.args });
+        }
         const call = hosted.get(event.toolCallId);
         if (call) call.ended = true;
         return;
@@ -388,6 +435,12 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
       case "tool-call-result": {
         // Text after a tool result is the assistant's next message (as the accumulator has it).
         crayonMessage = undefined;
+        const mcp = mcpCalls.get(event.toolCallId);
+        if (mcp) {
+          mcpCalls.delete(event.toolCallId);
+          const failed = event.error !== undefined;
+          return mcpResult(mcp, failed ? null : event.content, event.error ?? null);
+        }
         const call = hosted.get(event.toolCallId);
         if (call) return hostedResult(event.toolCallId, call, event.content);
         // The server answered its own call: a response has no place for the result.

@@ -11,6 +11,11 @@ export type RunInfo = {
    * approval, which the reply's events give only by id.
    */
   history?: readonly Message[];
+  /**
+   * The MCP server and tool behind a tool name, for a call the server runs on an MCP server: a
+   * Responses stream writes it as an `mcp_call` item of that server.
+   */
+  mcpTool?: (name: string) => { server: string; tool: string } | undefined;
 };
 
 /** Writes a stream of Crayon events as an HTTP response in one wire protocol. */

@@ -9,6 +9,7 @@ import { createHelpScript } from "./help";
 import { hostedScript } from "./hosted";
 import { longScript } from "./long";
 import { markdownScript } from "./markdown";
+import { mcpScript } from "./mcp";
 import { planScript } from "./plan";
 import { reasonScript } from "./reason";
 import { sourcesScript } from "./sources";
@@ -27,6 +28,7 @@ export const demoScripts: readonly Script[] = [
   longScript,
   sourcesScript,
   hostedScript,
+  mcpScript,
   countScript,
   ...consoleScripts,
 ];
