@@ -52,4 +52,37 @@ describe("recordReply", () => {
       expect.objectContaining({ id: "r1", role: "reasoning", durationMs: 4_000 }),
     ]);
   });
+
+  it("ends a reply cut by the server's shutdown with the interrupted error its readers then show, as stored", async () => {
+    const shutdown = new AbortController();
+    async function* answering(): AsyncGenerator<CrayonStreamEvent> {
+      yield { type: "run-start", threadId: "t1", runId: "r1" };
+      yield { type: "text-delta", text: "Part of the answer", messageId: "a1" };
+      shutdown.abort("shutdown");
+      // The agent stops quietly when its signal aborts: no run-finish.
+    }
+    let stored: Message[] = [];
+    const passed: CrayonStreamEvent[] = [];
+    for await (const event of recordReply(answering(), {
+      history: [],
+      signal: shutdown.signal,
+      onSettled: async (messages) => {
+        stored = messages;
+      },
+    })) {
+      passed.push(event);
+    }
+    const interrupted = "The server stopped before this reply finished.";
+    expect(passed.slice(2)).toEqual([
+      { type: "error", code: "server_error", error: interrupted },
+      { type: "run-finish", threadId: "t1", runId: "r1" },
+    ]);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        content: "Part of the answer",
+        status: "error",
+        error: interrupted,
+      }),
+    ]);
+  });
 });

@@ -17,6 +17,13 @@ function withStoredDuration(
     : event;
 }
 
+/** What a reply cut by the server's shutdown ends with. */
+const shutdownError = (): CrayonStreamEvent => ({
+  type: "error",
+  code: "server_error",
+  error: INTERRUPTED_REPLY_ERROR,
+});
+
 /** How often a streaming reply is checkpointed by default, in ms. */
 export const defaultCheckpointMs = 250;
 
@@ -26,7 +33,8 @@ export const defaultCheckpointMs = 250;
  * `onSettled` receives the thread: complete; with status `error` after an `error` event; with
  * the partial reply marked `stopped` when `signal` aborted (or the reader went away) first,
  * except for an abort with reason `"shutdown"` (the server is going down): that partial reply is
- * marked `error` as interrupted, as a reply the server was killed in is after a restart.
+ * marked `error` as interrupted, as a reply the server was killed in is after a restart, and
+ * the events end with that error (and a `run-finish`), so its readers show it as it is stored.
  * `onCheckpoint` receives it while it streams, so a server killed mid-reply loses at most about
  * `checkpointMs` of it.
  */
@@ -47,10 +55,12 @@ export async function* recordReply(
   let checkpointed = Date.now();
   let completed = false;
   let failed = false;
+  let run: { threadId?: string; runId?: string } = {};
   try {
     for await (const event of events) {
       thread.apply(event);
       if (event.type === "error") failed = true;
+      if (event.type === "run-start") run = { threadId: event.threadId, runId: event.runId };
       if (onCheckpoint && Date.now() - checkpointed >= checkpointMs) {
         checkpointed = Date.now();
         onCheckpoint(thread.getMessages());
@@ -60,11 +70,20 @@ export async function* recordReply(
         : event;
     }
     completed = !options.signal.aborted;
+    if (options.signal.aborted && options.signal.reason === "shutdown" && !failed) {
+      // The body says so too, so its readers show the reply as it is stored (with Retry), not
+      // as a reply whose stream was cut short.
+      const interrupted = shutdownError();
+      thread.apply(interrupted);
+      failed = true;
+      yield interrupted;
+      yield { type: "run-finish", ...run };
+    }
   } finally {
     if (completed || failed) {
       thread.finish();
     } else if (options.signal.reason === "shutdown") {
-      thread.apply({ type: "error", code: "server_error", error: INTERRUPTED_REPLY_ERROR });
+      thread.apply(shutdownError());
       thread.finish();
     } else {
       thread.apply({ type: "error", code: "aborted", error: "Stopped by the user." });
