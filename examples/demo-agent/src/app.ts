@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { demoScripts } from "./agent/scripts";
+import { createDemoMcp, demoMcpServers } from "./mcp/demoMcp";
 import { type DemoAgentOptions, resolveOptions } from "./options";
 import { chatRoute } from "./routes/chatRoute";
 import { openAIRoute } from "./routes/openAIRoute";
@@ -88,8 +89,19 @@ export function createDemoAgentServer(options: DemoAgentOptions = {}): DemoAgent
         c.json({ error: `The request body is larger than ${resolved.maxBodyBytes} bytes.` }, 413),
     }),
   );
-  const deps = { store, options: resolved, replies };
+  // The MCP servers /mcp calls (started when first used), and their routes for the chat's UI:
+  // an app's HTML and the tools apps may call, in a thread the store has.
+  const mcp =
+    options.mcpServers === null
+      ? undefined
+      : createDemoMcp(options.mcpServers ?? demoMcpServers(), {
+          basePath: "/api/mcp",
+          authorize: async (_request, threadId) =>
+            threadId === undefined || (await store()).getThread(threadId) !== undefined,
+        });
+  const deps = { store, options: resolved, replies, ...(mcp && { mcp }) };
   app.route("/api/threads", threadRoutes(store));
+  if (mcp) app.all("/api/mcp/*", (c) => mcp.apps.handle(c.req.raw));
   app.route("/api/chat", chatRoute(deps));
   app.route("/api/openai", openAIRoute(deps));
   app.route("/api/openai", openResponsesRoute(deps));
@@ -105,6 +117,7 @@ export function createDemoAgentServer(options: DemoAgentOptions = {}): DemoAgent
     await replies.shutdown();
     if (opened) await (await opened).close();
     await replyStore.close();
+    await mcp?.apps.close();
   };
   return { app, close };
 }

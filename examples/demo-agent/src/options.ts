@@ -1,3 +1,4 @@
+import type { McpServerConfig } from "@crayonai/server/mcp";
 import type { OpenAIOptions } from "./openai/openAIReply";
 
 /** Options of `createDemoAgentApp`. Every one has a default, read from the environment. */
@@ -24,6 +25,12 @@ export type DemoAgentOptions = {
    * none: replies are kept in this process (resumed and stopped through it only).
    */
   redisUrl?: string;
+  /**
+   * The MCP servers `/mcp` calls, by name, whose apps the MCP routes (`/api/mcp/*`) serve.
+   * Default: the published MCP App examples the demo agent installs (`basic-react`,
+   * `basic-vanillajs`, `system-monitor`), each run over stdio when first used. `null`: none.
+   */
+  mcpServers?: Record<string, McpServerConfig> | null;
 };
 
 /** {@link DemoAgentOptions} with the defaults filled in. */

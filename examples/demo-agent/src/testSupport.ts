@@ -188,7 +188,7 @@ export async function converse(
     });
     const decoded = await decodeReply(protocol, response, turn.messages, turn.state);
     events.push(...decoded.events);
-    const results = await runClientTools(tools, decoded.messages);
+    const results = await runClientTools(tools, decoded.messages, threadId);
     if (results.length === 0 || roundtrip === 5) return { ...decoded, events };
     turn = {
       messages: [...decoded.messages, ...results],
@@ -199,7 +199,11 @@ export async function converse(
 }
 
 /** Tool messages answering the calls of the last reply that a declared client tool runs. */
-async function runClientTools(tools: ClientTool[], messages: Message[]): Promise<ToolMessage[]> {
+async function runClientTools(
+  tools: ClientTool[],
+  messages: Message[],
+  threadId: string,
+): Promise<ToolMessage[]> {
   const results: ToolMessage[] = [];
   for (const message of messages) {
     if (message.role !== "assistant") continue;
@@ -207,7 +211,7 @@ async function runClientTools(tools: ClientTool[], messages: Message[]): Promise
       const tool = tools.find((t) => t.name === call.function.name && t.execute);
       if (!tool || messages.some((m) => m.role === "tool" && m.toolCallId === call.id)) continue;
       const args = JSON.parse(call.function.arguments || "{}");
-      const result = await tool.execute!(args, { toolCall: call, args, threadId: "", messages });
+      const result = await tool.execute!(args, { toolCall: call, args, threadId, messages });
       results.push({
         id: `tool-${call.id}`,
         role: "tool",

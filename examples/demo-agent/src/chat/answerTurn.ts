@@ -2,6 +2,7 @@ import { type Message, type StreamProtocolAdapter, validateMessages } from "@cra
 import type { ResumableReplies } from "@crayonai/stream/server/resumable";
 import type { Context } from "hono";
 import { runAgent } from "../agent/runAgent";
+import type { DemoMcp } from "../mcp/demoMcp";
 import type { ResolvedDemoAgentOptions } from "../options";
 import type { ProtocolEncoder } from "../protocols/protocolEncoder";
 import { messagesError } from "../requests/messagesError";
@@ -53,6 +54,8 @@ export type AnswerTurnDeps = {
    * answer). Without it, the reply is saved from the events the server sent, ids included.
    */
   readBack?: StreamProtocolAdapter;
+  /** The MCP servers whose tools `/mcp` calls. */
+  mcp?: DemoMcp;
 };
 
 /**
@@ -119,6 +122,7 @@ export async function answerTurn(
     runId,
     history: messages,
     ...(request.model !== undefined && { model: request.model }),
+    ...(deps.mcp && { mcpTool: deps.mcp.toolOf }),
   };
   const generate = (signal: AbortSignal): Response => {
     const events = runAgent({
@@ -130,6 +134,7 @@ export async function answerTurn(
       ...(options.openai ? { openai: options.openai } : {}),
       ...(request.state !== undefined && { state: request.state }),
       ...(request.clientTools && { clientTools: request.clientTools }),
+      ...(deps.mcp && { mcp: deps.mcp }),
     });
     const record = { history: messages, signal, onSettled: save, onCheckpoint: checkpoint };
     if (!readBack) return encode(recordReply(events, record), run);
