@@ -15,6 +15,7 @@ const conversationStarters = [
   { displayText: "/tool: call a tool", prompt: "/tool" },
   { displayText: "/approve: ask before acting", prompt: "/approve" },
   { displayText: "/confirm: answer in a tool's own UI", prompt: "/confirm" },
+  { displayText: "/mcp: an MCP App in the chat", prompt: "/mcp" },
 ];
 
 const welcomeMessage = {
@@ -62,6 +63,9 @@ function DemoChat({ protocol, layout, theme }: Settings) {
       activityRenderers={demoActivityRenderers}
       // Good / Bad response buttons show because this is set: send it to your analytics.
       onFeedback={logFeedback}
+      // Tool calls of the demo agent's MCP servers (/mcp) show the server's own interface, in a
+      // sandboxed frame; its HTML and the tools it calls go through the agent's /api/mcp routes.
+      mcpApps={{ endpoint: "/api/mcp" }}
     />
   );
 
