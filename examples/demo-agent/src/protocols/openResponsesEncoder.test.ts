@@ -160,7 +160,13 @@ describe("the open-responses encoder", () => {
         content: "Let me look.",
         status: "complete",
         toolCalls: [
-          { id: "call-1", type: "function", function: { name: "lookup", arguments: '{"q":"x"}' } },
+          {
+            id: "call-1",
+            type: "function",
+            function: { name: "lookup", arguments: '{"q":"x"}' },
+            // The call's item id, for the next request to send it back under.
+            encryptedValue: "fc_call-1",
+          },
         ],
       },
     ]);

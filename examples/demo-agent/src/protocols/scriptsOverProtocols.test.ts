@@ -482,7 +482,8 @@ function asResponsesCarry(messages: readonly Message[]): string {
       }
       case "assistant": {
         const { metadata: _metadata, toolCalls, sources, ...rest } = m as AssistantMessage;
-        const calls = (toolCalls ?? []).filter(kept).map((call) => {
+        // A call's item id (`fc_…`, kept as its encrypted value) is what only a response has.
+        const calls = (toolCalls ?? []).filter(kept).map(({ encryptedValue: _itemId, ...call }) => {
           const approvalId = call.metadata?.approvalId;
           return typeof approvalId === "string" ? { ...call, id: approvalId } : call;
         });

@@ -101,6 +101,17 @@ const weatherCall = {
   name: "getWeather",
   arguments: '{"city":"Oslo"}',
 };
+/** The call as the next request sends it: under its item id, which pairs it with its reasoning. */
+const weatherCallById = { ...weatherCall, id: "fc_1" };
+const callReasoning = {
+  type: "reasoning",
+  id: "rs_1",
+  summary: [
+    { type: "summary_text", text: "**Looking it up**" },
+    { type: "summary_text", text: "Ask the app for the weather." },
+  ],
+  encrypted_content: "enc:rs_1",
+};
 const weatherOutput = {
   type: "function_call_output",
   call_id: "call_1",
@@ -170,12 +181,13 @@ describe("a Responses route written as OpenAI's documentation writes it", () => 
     );
     expect(model.requests.map((r) => r.input)).toEqual([
       [question("What's the weather in Oslo?")],
-      // The reasoning before the call is not sent: the call goes without the item id the
-      // provider would match it by.
-      [question("What's the weather in Oslo?"), weatherCall, weatherOutput],
+      // The reasoning before the call is sent: the call goes under the item id the adapter
+      // kept, which the provider matches it by.
+      [question("What's the weather in Oslo?"), callReasoning, weatherCallById, weatherOutput],
       [
         question("What's the weather in Oslo?"),
-        weatherCall,
+        callReasoning,
+        weatherCallById,
         weatherOutput,
         answerReasoning,
         answer,
@@ -183,7 +195,8 @@ describe("a Responses route written as OpenAI's documentation writes it", () => 
       ],
       [
         question("What's the weather in Oslo?"),
-        weatherCall,
+        callReasoning,
+        weatherCallById,
         weatherOutput,
         answerReasoning,
         answer,

@@ -219,13 +219,20 @@ describe("openResponsesAdapter", () => {
       ]),
     );
     const [message] = messagesOf(events) as AssistantMessage[];
+    // Each call keeps its item's id, for the next request to send the item back under it.
     expect(message!.toolCalls).toEqual([
       {
         id: "call_a",
         type: "function",
         function: { name: "weather", arguments: '{"city":"Oslo"}' },
+        encryptedValue: "fc_1",
       },
-      { id: "call_b", type: "function", function: { name: "time", arguments: "{}" } },
+      {
+        id: "call_b",
+        type: "function",
+        function: { name: "time", arguments: "{}" },
+        encryptedValue: "fc_2",
+      },
     ]);
     expect(ofType(events, "tool-call-end").map((e) => e.toolCallId)).toEqual(["call_a", "call_b"]);
     expect(ofType(events, "error")).toEqual([]);
@@ -238,7 +245,7 @@ describe("openResponsesAdapter", () => {
     expect(ofType(events, "error")).toEqual([
       expect.objectContaining({
         code: "malformed_event",
-        error: expect.stringMatching(/call_a.*not JSON/),
+        error: expect.stringMatching(/Invalid JSON in tool call call_a: \{"a":oops/),
       }),
     ]);
     const [message] = messagesOf(events) as AssistantMessage[];

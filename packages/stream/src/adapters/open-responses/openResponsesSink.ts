@@ -1,75 +1,43 @@
+import { sourceOfAnnotation } from "../../converters/open-responses/annotations";
+import { itemInput } from "../../converters/open-responses/itemInput";
+import { hostedToolError, isToolCallItem } from "../../converters/open-responses/toolItemTypes";
 import { type Emit, errorEvent, type TextDecoderSink } from "../../internal/eventStream";
 import { isRecord, parseJSONData } from "../../internal/jsonData";
 import { sseSink } from "../../internal/sseSink";
-import type { SourceReference } from "../../message";
 import { errorMessage } from "../openai/errorMessage";
 import { flattenUsage } from "../openai/usage";
 
 /** What the sink remembers of one output item, by the item's id. */
-type OutputItem = {
+type Item = {
+  id: string;
   type: string;
-  /** A hosted tool's item as last described: as added, then with its progress events' news. */
-  item: Record<string, any>;
-  /** The Crayon tool call id (a function call's `call_id`, a hosted tool's item id). */
-  toolCallId?: string;
-  /** Run by the server: its item is the result. */
-  hosted?: boolean;
-  /** Text received per content part (`content_index` or `summary_index`), to complete at `done`. */
-  parts: Map<number, string>;
-  /** The tool call's arguments as streamed, to complete at `done`. */
-  args: string;
+  /** The Crayon tool call id of a tool call item (its `call_id`, else the item's id). */
+  call?: string;
+  /** A tool the server runs: its item as last described, which is the call's result. */
+  hosted?: Record<string, any>;
+  /**
+   * The part of the item's text being streamed (an index; the raw reasoning text's come after
+   * the summary's), or of a tool call's arguments (0), and whether any of it arrived. Parts come
+   * one after another: what comes for a part before the current one is dropped.
+   */
+  part: number;
+  sent?: boolean;
   closed?: boolean;
 };
 
-/**
- * Output item types that are tool calls (`function_call`, `web_search_call`, `mcp_call`, …, and
- * `mcp_approval_request`). Those with a `call_id` are run by the app (function, custom, shell,
- * computer, apply-patch calls); the others (web and file search, code interpreter, image
- * generation, MCP calls and tool lists) by the server, whose progress events
- * (`response.web_search_call.searching`, `….partial_image`, …) move the item's status, and the
- * item as last described is the tool call's result.
- */
-const TOOL_ITEM = /_call$|^mcp_/;
-
-/** Fields of a done tool call item that are not its input. */
-const NOT_INPUT = "id type status call_id output outputs result results error".split(" ");
-
-/** A tool call item's input, as the JSON arguments of its Crayon tool call. */
-function inputOf(item: Record<string, any>): string {
-  const input: Record<string, unknown> = {};
-  for (const key in item) if (!NOT_INPUT.includes(key)) input[key] = item[key];
-  return JSON.stringify(input);
-}
-
-/** Events whose delta or `done` carries text (of a message or reasoning part) or arguments. */
-const TEXT_OR_ARGUMENTS =
-  /^(output_text|refusal|reasoning_(summary_)?text|(function|mcp)_call_arguments)$/;
-
 /** Where the raw reasoning text's parts are kept, after the summary's parts. */
-const RAW_REASONING = 1000;
+const RAW = 1000;
 
-/** The text of each part of a message or reasoning item (`text`, or a refusal's `refusal`). */
-const partsText = (parts: unknown): string[] =>
-  Array.isArray(parts)
-    ? parts.map((part) => (isRecord(part) ? String(part.text ?? part.refusal ?? "") : ""))
-    : [];
+/**
+ * An event type's object and action (`response.output_text.delta`: `output_text`, `delta`;
+ * `response.output_text.annotation.added`: `output_text.annotation`, `added`; `error`: `error`),
+ * and whether its delta or `done` carries text (of a message or reasoning part) or arguments.
+ */
+const TYPE =
+  /^(?:response\.)?((output_text|refusal|reasoning\w*_text|\w+_arguments)|.*?)(?:\.([^.]*))?$/;
 
-/** A Crayon source for an `output_text` annotation, or `undefined` for one that cites nothing. */
-function sourceOf({ url, title, file_id, filename, container_id }: Record<string, any>) {
-  const source: SourceReference | undefined =
-    typeof url === "string"
-      ? { id: url, kind: "url", url, title }
-      : typeof file_id === "string"
-        ? {
-            id: file_id,
-            kind: "document",
-            filename,
-            metadata: container_id ? { containerId: container_id } : undefined,
-          }
-        : undefined;
-  // Fields the annotation lacks are left out (a stored message has no `undefined`).
-  return source && (JSON.parse(JSON.stringify(source)) as SourceReference);
-}
+/** Output items that are a call's output (a shell call the server ran in its container). */
+const OUTPUT = /_call_output$/;
 
 /**
  * Decodes an OpenAI Responses / Open Responses stream (SSE whose data is one JSON event with a
@@ -78,336 +46,290 @@ function sourceOf({ url, title, file_id, filename, container_id }: Record<string
  *
  * A `message` item is an assistant message under the item's id; a `reasoning` item a reasoning
  * message (its `encrypted_content` kept as the message's encrypted value); a `function_call` a
- * tool call under its `call_id`; a hosted tool call (web search, code interpreter, MCP, …) a
- * tool call under the item's id whose arguments are the item's input and whose result is the
- * item as last described (status, code, partial image, then the done item); an
- * `mcp_approval_request` a tool call waiting for the user's approval.
+ * tool call under its `call_id` (the item's own id kept as the call's encrypted value, for the
+ * next request to send the item back under it); a hosted tool call (web search, code
+ * interpreter, MCP, …) a tool call under the item's id whose arguments are the item's input and
+ * whose result is the item as last described (status, code, partial image, then the done
+ * item); an `mcp_approval_request` a tool call waiting for the user's approval.
  */
 export function openResponsesSink(): TextDecoderSink {
-  const items = new Map<string, OutputItem>();
+  const items = new Map<string, Item>();
   /** Sources sent (per message) and unknown types reported: each is said once. */
   const said = new Set<string>();
   let emit: Emit;
-  let started = false;
-  let assistantId: string | undefined;
+  /** The message item being streamed: tool calls belong to it, and it ends when another starts. */
+  let open: Item | undefined;
   let awaitingApproval = false;
-  let lastSequence: number | undefined;
+  // NaN until the first number: every comparison with it is false.
+  let lastSequence = Number.NaN;
   let finished = false;
+  // Deltas come in runs of one type for one item: the last event's type (read by TYPE) and item
+  // are kept, so that most events need no string work and no lookup.
+  let lastType: unknown;
+  let object = "";
+  let isText: string | undefined;
+  let action: string | undefined;
+  let item: Item | undefined;
 
   const malformed = (text: string) => emit(errorEvent("malformed_event", text));
 
-  const closeAssistant = () => {
-    if (assistantId) emit({ type: "message-end", messageId: assistantId });
-    assistantId = undefined;
+  /** True the first time `what` is said: the set grows. */
+  const firstTime = (what: string) => said.size < said.add(what).size;
+
+  const reportUnknown = (what: string) => {
+    if (firstTime(what)) emit({ type: "custom", name: "open-responses.unknown", value: what });
   };
 
-  /** The item an event names, or an error (and `undefined`) when it was never added. */
-  const itemOf = (event: Record<string, any>): OutputItem | undefined => {
-    const item = items.get(event.item_id);
-    if (!item) {
-      malformed(`\`${event.type}\` names an item not yet added (${event.item_id}).`);
+  const encrypted = (entity: "message" | "tool-call", entityId: string, encryptedValue: string) =>
+    emit({ type: "encrypted-value", entity, entityId, encryptedValue });
+
+  const result = (toolCallId: string, content: string, extra?: object) =>
+    emit({ type: "tool-call-result", toolCallId, content, ...extra });
+
+  /**
+   * Appends `delta` to a part of an item's text, or to a tool call's arguments; a new reasoning
+   * part starts a paragraph. Given the part's `whole` text instead (a `done`), sends it when no
+   * delta of the part came (a server or proxy that sends whole parts): one that repeats its
+   * deltas costs nothing however long the text.
+   */
+  const append = (item: Item, part: number, delta: string, whole?: unknown) => {
+    const { call, type } = item;
+    let separator = "";
+    if (part < item.part) return;
+    if (part > item.part) {
+      if (type === "reasoning" && item.part >= 0) separator = "\n\n";
+      item.part = part;
+      item.sent = false;
     }
-    return item;
-  };
-
-  /** Appends to a part of a message or reasoning item; a new reasoning part starts a paragraph. */
-  const append = (item: OutputItem, index: number, delta: string, messageId: string) => {
-    const reasoning = item.type === "reasoning";
-    const separator = reasoning && !item.parts.has(index) && item.parts.size > 0 ? "\n\n" : "";
-    item.parts.set(index, (item.parts.get(index) ?? "") + delta);
-    if (delta) {
-      emit({
-        type: reasoning ? "reasoning-delta" : "text-delta",
-        text: separator + delta,
-        messageId,
-      });
-    }
-  };
-
-  /** Sends what a `done` event's whole text has beyond its deltas (all of it when none came). */
-  const complete = (item: OutputItem, index: number, whole: unknown, messageId: string) => {
-    const received = item.parts.get(index) ?? "";
-    // Lengths first: a done that repeats its deltas costs nothing however long the text.
-    if (typeof whole === "string" && whole.length > received.length && whole.startsWith(received)) {
-      append(item, index, whole.slice(received.length), messageId);
-    }
-  };
-
-  const addArgs = (item: OutputItem, delta: string) => {
-    item.args += delta;
-    emit({ type: "tool-call-args", toolCallId: item.toolCallId!, delta });
-  };
-
-  const endToolCall = (item: OutputItem, whole?: unknown) => {
-    if (item.closed || !item.toolCallId) return;
-    item.closed = true;
-    const full = typeof whole === "string" ? whole : item.args;
-    if (full.startsWith(item.args) && full !== item.args)
-      addArgs(item, full.slice(item.args.length));
-    try {
-      if (full) JSON.parse(full);
-    } catch {
-      malformed(
-        `The arguments of tool call ${item.toolCallId} are not JSON; they are kept as sent.`,
-      );
-    }
-    emit({ type: "tool-call-end", toolCallId: item.toolCallId });
-  };
-
-  /** A hosted tool's item as the result of its tool call, updated as its events arrive. */
-  const showHosted = (item: OutputItem, done?: boolean) => {
-    const { status, error } = item.item;
-    const failed = done && (status === "failed" || status === "incomplete" || error != null);
-    emit({
-      type: "tool-call-result",
-      toolCallId: item.toolCallId!,
-      // One tool message per call, replaced by each update.
-      messageId: `${item.toolCallId}:result`,
-      content: JSON.stringify(item.item),
-      ...(failed && {
-        error: error != null ? errorMessage(error) : `The ${item.type} ${status}.`,
-      }),
-    });
-  };
-
-  const onItemAdded = (added: Record<string, any>) => {
-    const { id, type } = added;
-    if (typeof id !== "string" || !id) return malformed("An Open Responses output item has no id.");
-    if (items.has(id)) return; // the same item added again (a repeated event): nothing new
-    const item: OutputItem = { type, item: added, parts: new Map(), args: "" };
-    items.set(id, item);
-    if (type === "message") {
-      closeAssistant();
-      assistantId = id;
-      emit({ type: "message-start", messageId: id });
-    } else if (type === "reasoning") {
-      emit({ type: "reasoning-start", messageId: id });
-    } else if (TOOL_ITEM.test(type)) {
-      item.toolCallId = String(added.call_id || id);
-      item.hosted = !added.call_id && type !== "mcp_approval_request";
-      emit({
-        type: "tool-call-start",
-        toolCallId: item.toolCallId,
-        // A hosted tool has no name but its type; an MCP call the MCP tool's.
-        toolCallName: String(added.name ?? type),
-        ...(assistantId && { parentMessageId: assistantId }),
-      });
-      if (typeof added.arguments === "string" && added.arguments) addArgs(item, added.arguments);
-    } else if (!/_call_output$/.test(type)) {
-      reportUnknown(`output item type \`${type}\``);
-    }
-  };
-
-  const onItemDone = (done: Record<string, any>) => {
-    const { id } = done;
-    if (!items.has(id)) onItemAdded(done);
-    const item = items.get(id);
-    if (!item || item.closed) return;
-    if (item.type === "message" || item.type === "reasoning") {
-      const reasoning = item.type === "reasoning";
-      for (const [index, text] of partsText(reasoning ? done.summary : done.content).entries()) {
-        complete(item, index, text, id);
-      }
-      if (reasoning) {
-        for (const [index, text] of partsText(done.content).entries()) {
-          complete(item, RAW_REASONING + index, text, id);
-        }
-        if (typeof done.encrypted_content === "string" && done.encrypted_content) {
-          emit({
-            type: "encrypted-value",
-            entity: "message",
-            entityId: id,
-            encryptedValue: done.encrypted_content,
-          });
-        }
-        emit({ type: "reasoning-end", messageId: id });
-      } else {
-        if (Array.isArray(done.content) && done.content.some((part) => part?.type === "refusal")) {
-          emit({ type: "message-metadata", metadata: { refusal: true }, messageId: id });
-        }
-        if (assistantId === id) closeAssistant();
-      }
-      item.closed = true;
-    } else if (/_call_output$/.test(item.type) && done.call_id) {
-      // A call's output the server sends (a shell call it ran in its container).
-      const { output } = done;
-      emit({
-        type: "tool-call-result",
-        toolCallId: String(done.call_id),
-        content: typeof output === "string" ? output : JSON.stringify({ output }),
-      });
-      item.closed = true;
-    } else if (item.toolCallId) {
-      endToolCall(item, typeof done.arguments === "string" ? done.arguments : inputOf(done));
-      if (item.type === "mcp_approval_request") {
-        emit({ type: "tool-approval-request", toolCallId: id, approvalId: id });
-        awaitingApproval = true;
-      } else if (item.hosted) {
-        item.item = done;
-        showHosted(item, true);
-      }
-    }
+    if (typeof whole === "string" && !item.sent) delta = whole;
+    if (!delta) return;
+    item.sent = true;
+    emit(
+      call
+        ? { type: "tool-call-args", toolCallId: call, delta }
+        : {
+            type: type === "reasoning" ? "reasoning-delta" : "text-delta",
+            text: separator + delta,
+            messageId: item.id,
+          },
+    );
   };
 
   /**
-   * A hosted tool's progress event: its status (`searching`, `generating`, …) and what it says
-   * (a partial image's `partial_image_b64`, the interpreter's code) join the item as last described.
+   * Ends an item: a tool call with the arguments its done item gives (which must be JSON), the
+   * open message, a reasoning message. Once: what comes for it later is dropped.
    */
-  const onProgress = (item: OutputItem, event: Record<string, any>, status?: string) => {
-    const { type, sequence_number, item_id, output_index, delta, ...news } = event;
-    item.item = {
-      ...item.item,
-      ...news,
-      ...(typeof delta === "string" && { code: (item.item.code ?? "") + delta }),
-      ...(status && { status }),
-    };
-    showHosted(item);
-  };
-
-  const reportUnknown = (what: string) => {
-    if (said.has(what)) return;
-    said.add(what);
-    emit({ type: "custom", name: "open-responses.unknown", value: what });
-  };
-
-  /** Closes what is still open and ends the response, with `error` if it failed. */
-  const finish = (error?: string, code: "server_error" | "truncated" = "server_error") => {
-    const messageId = assistantId;
-    for (const [id, item] of items) {
-      if (item.type === "reasoning" && !item.closed) emit({ type: "reasoning-end", messageId: id });
-      endToolCall(item);
-      item.closed = true;
+  const close = (item: Item, args?: string) => {
+    const { id, type, call } = item;
+    if (item.closed) return;
+    item.closed = true;
+    if (call) {
+      if (args) {
+        append(item, 0, "", args);
+        parseJSONData(args, `tool call ${call}`, emit);
+      }
+      emit({ type: "tool-call-end", toolCallId: call });
+    } else if (type === "reasoning" || item === open) {
+      emit({ type: `${type as "message"}-end`, messageId: id });
+      if (item === open) open = undefined;
     }
-    closeAssistant();
+  };
+
+  /** A hosted tool's item as the result of its tool call: one tool message, replaced by each update. */
+  const showHosted = ({ call, hosted }: Item, error?: string) =>
+    result(call!, JSON.stringify(hosted), { messageId: `${call}:result`, error });
+
+  /**
+   * An output item added or done. An item done that was never added (a proxy that renames
+   * items) is added first, so that what its done item holds is shown.
+   */
+  const onItem = (data: Record<string, any>, done: boolean) => {
+    const { id, type, call_id: callId, output, arguments: args } = data;
+    let item = items.get(id);
+    if (!item) {
+      item = { id, type, part: -1 };
+      items.set(id, item);
+      if (type === "message") {
+        if (open) close(open);
+        open = item;
+      }
+      if (type === "message" || type === "reasoning") {
+        emit({ type: `${type as "message"}-start`, messageId: id });
+      } else if (isToolCallItem(type)) {
+        const toolCallId = callId || id;
+        item.call = toolCallId;
+        if (!callId && type !== "mcp_approval_request") item.hosted = data;
+        emit({
+          type: "tool-call-start",
+          toolCallId,
+          // A hosted tool has no name but its type; an MCP call the MCP tool's.
+          toolCallName: data.name ?? type,
+          parentMessageId: open?.id,
+        });
+        // A call the app runs keeps its item id (`fc_…`): the next request sends the item under it.
+        if (callId && id !== callId) encrypted("tool-call", callId, id);
+        append(item, 0, "", args);
+      } else if (!OUTPUT.test(type)) {
+        reportUnknown(`output item type \`${type}\``);
+      }
+    }
+    if (!done || item.closed) return;
+    const { call, hosted } = item;
+    if (call) {
+      close(item, typeof args === "string" ? args : itemInput(data));
+      if (hosted) {
+        item.hosted = data;
+        showHosted(item, hostedToolError(data));
+      } else if (!callId) {
+        // Neither run by the app nor by the server: an MCP approval request.
+        emit({ type: "tool-approval-request", toolCallId: id, approvalId: id });
+        awaitingApproval = true;
+      }
+      return;
+    }
+    const reasoning = item.type === "reasoning";
+    if (reasoning || item.type === "message") {
+      const texts = (parts: unknown, base: number) => {
+        if (Array.isArray(parts)) {
+          parts.forEach((part, index) => {
+            if (!isRecord(part)) return;
+            if (part.type === "refusal") {
+              emit({ type: "message-metadata", metadata: { refusal: true }, messageId: id });
+            }
+            append(item, base + index, "", part.text ?? part.refusal);
+          });
+        }
+      };
+      // A message's text is its content; a reasoning item's its summary, then its raw text.
+      texts(data.summary, 0);
+      texts(data.content, reasoning ? RAW : 0);
+      if (reasoning && data.encrypted_content) encrypted("message", id, data.encrypted_content);
+    } else if (OUTPUT.test(item.type) && callId) {
+      // A call's output the server sends (a shell call it ran in its container).
+      result(callId, typeof output === "string" ? output : JSON.stringify({ output }));
+    }
+    close(item);
+  };
+
+  /**
+   * Closes what is still open and ends the response: with `error` if it failed, else with
+   * `run-finish` and the response's usage.
+   */
+  const finish = (error?: string, response?: Record<string, any>, code = "server_error") => {
+    const messageId = open?.id;
+    for (const item of items.values()) close(item);
     finished = true;
-    if (error) emit(errorEvent(code, error, messageId ? { messageId } : {}));
-    return messageId;
+    emit(
+      error
+        ? errorEvent(code as "server_error", error, { messageId })
+        : {
+            type: "run-finish",
+            // An MCP approval request waits for the user's answer.
+            outcome: awaitingApproval ? "interrupt" : "success",
+            usage: response?.usage && flattenUsage(response.usage),
+          },
+    );
   };
 
   const onEvent = (event: Record<string, any>) => {
-    const { type, sequence_number: sequence } = event;
-    if (typeof sequence === "number") {
-      // A repeated event (a proxy that retried) is dropped; a gap is said, and reading goes on.
-      if (lastSequence !== undefined && sequence <= lastSequence) return;
-      if (lastSequence !== undefined && sequence > lastSequence + 1) {
-        malformed(
-          `Events ${lastSequence + 1}–${sequence - 1} are missing: what they carried is lost.`,
-        );
-      }
-      lastSequence = sequence;
+    const { type, sequence_number: sequence, item_id: itemId, delta, response } = event;
+    // A repeated event (a proxy that retried) is dropped; a gap is said, and reading goes on.
+    // Without numbers (undefined, like NaN, compares false) there is nothing to check.
+    if (sequence <= lastSequence) return;
+    if (sequence > lastSequence + 1) {
+      malformed(`Events ${lastSequence + 1}–${sequence - 1} are missing.`);
     }
-    // Most events are text deltas: read at once, before the general dispatch's string work.
-    const { delta } = event;
-    if (type === "response.output_text.delta" && typeof delta === "string") {
-      const item = itemOf(event);
-      if (item && !item.toolCallId)
-        append(item, Number(event.content_index) || 0, delta, event.item_id);
-      return;
+    lastSequence = sequence;
+    if (type !== lastType) {
+      lastType = type;
+      [, object, isText, action] = TYPE.exec(type) as unknown as [string, string, string?, string?];
     }
-    const response = isRecord(event.response) ? event.response : undefined;
-    const kind = type.replace(/^response\./, "");
-    const [object, action] = kind.split(".");
-    switch (kind) {
-      case "created":
-      case "queued":
-      case "in_progress":
-        if (!started) {
-          started = true;
-          emit({
-            type: "run-start",
-            ...(typeof response?.id === "string" && { runId: response.id }),
-          });
+    if (itemId !== item?.id) item = items.get(itemId);
+    if (isText) {
+      if (!item) return malformed(`\`${type}\` for no item added: ${itemId}.`);
+      // (A tool call's arguments end with its item's own `done`, which carries them whole: the
+      // `done` of its arguments has no `text`, and adds nothing.)
+      if (item.closed) return;
+      return append(
+        item,
+        (object === "reasoning_text" ? RAW : 0) + (event.summary_index ?? event.content_index ?? 0),
+        delta,
+        event.text ?? event.refusal,
+      );
+    }
+    switch (object) {
+      case "output_text.annotation": {
+        const source = isRecord(event.annotation) && sourceOfAnnotation(event.annotation);
+        if (source && firstTime(`${itemId} ${source.id}`)) {
+          emit({ type: "source", source, messageId: itemId });
         }
         return;
-      case "output_text.annotation.added": {
-        const source = isRecord(event.annotation) ? sourceOf(event.annotation) : undefined;
-        const key = `${event.item_id} ${source?.id}`;
-        if (!source || said.has(key)) return;
-        said.add(key);
-        return emit({ type: "source", source, messageId: event.item_id });
       }
+      case "output_item":
+        return onItem(event.item ?? {}, action === "done");
+      case "created":
+        // `response.queued` and `.in_progress` follow it, and say nothing new.
+        return emit({ type: "run-start", runId: response?.id });
       case "completed":
-      case "incomplete": {
-        const reason = response?.incomplete_details?.reason ?? "unknown";
-        if (kind === "incomplete" && reason !== "max_output_tokens") {
-          return finish(`The response is incomplete: ${reason}.`);
-        }
-        const messageId = finish();
-        if (kind === "incomplete") {
-          emit({
-            type: "message-metadata",
-            metadata: { finishReason: "length", incompleteReason: reason },
-            ...(messageId && { messageId }),
-          });
-        }
-        // An MCP approval request waits for the user's answer.
-        return emit({
-          type: "run-finish",
-          outcome: awaitingApproval ? "interrupt" : "success",
-          ...(isRecord(response?.usage) && { usage: flattenUsage(response.usage) }),
-        });
-      }
+      case "incomplete":
       case "failed":
       case "error": {
         // `response.error`, or the event itself, whose details may be under `error`.
-        const error = kind === "failed" ? response?.error : event;
+        const error = object === "error" ? event : response?.error;
         const detail = error?.error ?? error;
         const code = detail?.code ?? error?.code;
+        const reason = response?.incomplete_details?.reason;
+        // Cut by max_output_tokens: kept as far as the model went, marked with why it stopped.
+        const cut = reason === "max_output_tokens";
+        // (On the message being streamed, else on the last one.)
+        if (cut) {
+          emit({
+            type: "message-metadata",
+            metadata: { finishReason: "length", incompleteReason: reason },
+          });
+        }
         return finish(
-          error == null
-            ? "The response failed."
-            : errorMessage(detail) + (typeof code === "string" ? ` (${code})` : ""),
+          object === "completed" || cut
+            ? undefined
+            : object === "incomplete"
+              ? `The response is incomplete: ${reason}.`
+              : errorMessage(detail) + (typeof code === "string" ? ` (${code})` : ""),
+          response,
         );
       }
     }
-    if (object === "output_item") {
-      if (!isRecord(event.item)) return malformed(`\`${type}\` has no item.`);
-      return (action === "added" ? onItemAdded : onItemDone)(event.item);
-    }
-    if (TEXT_OR_ARGUMENTS.test(object)) {
-      const item = itemOf(event);
-      if (!item) return;
-      // Arguments end with the item's own `done`, which carries them whole.
-      if (item.toolCallId) {
-        if (typeof delta === "string" && !item.closed) addArgs(item, delta);
-        return;
-      }
-      const part =
-        (object === "reasoning_text" ? RAW_REASONING : 0) +
-        (Number(event.summary_index ?? event.content_index) || 0);
-      // A `done` gives the part's text beyond its deltas (whole, when none came).
-      return typeof delta === "string"
-        ? append(item, part, delta, event.item_id)
-        : complete(item, part, event.text ?? event.refusal, event.item_id);
-    }
     // `response.web_search_call.searching`, `response.image_generation_call.partial_image`,
-    // `response.code_interpreter_call_code.delta`, …: a hosted tool's progress.
-    const item = items.get(event.item_id);
-    if (item?.hosted && !item.closed && object.startsWith(item.type)) {
-      return onProgress(
-        item,
-        event,
-        /delta|done/.test(action) ? undefined : action === "partial_image" ? "generating" : action,
-      );
+    // `response.code_interpreter_call_code.delta`, …: a hosted tool's progress. Its status
+    // becomes the event's last word, and what the event says joins the item (a partial image;
+    // the interpreter's code, which grows with each delta).
+    const hosted = item?.hosted;
+    if (hosted && !item!.closed && object.startsWith(item!.type)) {
+      const { type: _, sequence_number, item_id, output_index, delta: code, ...news } = event;
+      Object.assign(hosted, news);
+      if (typeof code === "string") hosted.code = (hosted.code ?? "") + code;
+      // A partial image comes while the status is `generating`.
+      if (!/delta|done|partial_image/.test(action!)) hosted.status = action;
+      return showHosted(item!);
     }
     // A part's open and close, a custom tool's input (given whole in its `done` item).
-    if (!/(done|added|input\.delta)$/.test(kind)) reportUnknown(`event type \`${type}\``);
+    if (!/(done|added|input\.delta|queued|in_progress)$/.test(type)) {
+      reportUnknown(`event type \`${type}\``);
+    }
   };
 
   return sseSink(
     ({ data }, currentEmit) => {
       emit = currentEmit;
-      if (finished || !data || data.startsWith("[DONE]")) return;
-      const event = parseJSONData(data, "an Open Responses event", emit);
-      if (event === undefined) return;
-      if (!isRecord(event) || typeof event.type !== "string") {
-        return malformed("An Open Responses event has no `type`.");
-      }
-      onEvent(event);
+      if (finished) return;
+      const event = parseJSONData(data, "an event", emit);
+      // One that is not an object, or has no `type`, is of an unknown type: `undefined`.
+      if (event !== undefined) onEvent(event ?? {});
     },
     (currentEmit) => {
       emit = currentEmit;
-      if (!finished) finish("The stream ended before `response.completed`.", "truncated");
+      if (!finished) {
+        finish("The stream ended before `response.completed`.", undefined, "truncated");
+      }
     },
   );
 }

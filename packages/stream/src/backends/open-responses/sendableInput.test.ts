@@ -93,6 +93,61 @@ describe("sendableInput", () => {
     ]);
   });
 
+  it("keeps reasoning before a call sent under its item id, and sends a call without its id when its turn's reasoning is not sent", () => {
+    const withId = (id: string, itemId: string) => ({ ...call(id), id: itemId });
+    const computer = (id: string, itemId: string): OpenResponsesInputItem => ({
+      type: "computer_call",
+      id: itemId,
+      call_id: id,
+      status: "completed",
+      pending_safety_checks: [],
+    });
+    const screenshot = (id: string) =>
+      ({
+        type: "computer_call_output",
+        call_id: id,
+        output: { type: "computer_screenshot", image_url: "https://a.example/s.png" },
+      }) as const;
+    expect(
+      sendableInput(
+        [
+          user,
+          reasoning("rs_1", "enc"),
+          withId("c1", "fc_1"),
+          withId("c2", "fc_2"),
+          output("c1"),
+          output("c2"),
+          // The thread kept these calls, not the reasoning before them.
+          user,
+          withId("c3", "fc_3"),
+          computer("c4", "cu_4"),
+          output("c3"),
+          screenshot("c4"),
+          // Reasoning the provider has not kept (store: false, no encrypted content).
+          reasoning("rs_2"),
+          withId("c5", "fc_5"),
+          output("c5"),
+        ],
+        false,
+      ),
+    ).toEqual([
+      user,
+      reasoning("rs_1", "enc"),
+      withId("c1", "fc_1"),
+      withId("c2", "fc_2"),
+      output("c1"),
+      output("c2"),
+      user,
+      call("c3"),
+      // A computer call needs an id: the call's stands in.
+      computer("c4", "c4"),
+      output("c3"),
+      screenshot("c4"),
+      call("c5"),
+      output("c5"),
+    ]);
+  });
+
   it("with store: false, leaves out reasoning without its encrypted content", () => {
     expect(
       sendableInput([user, reasoning("rs_1"), reasoning("rs_2", "enc"), message("msg_1")], false),

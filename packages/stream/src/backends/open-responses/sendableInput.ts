@@ -20,10 +20,12 @@ const appCall = (item: Item): string | undefined =>
  * - a call the app runs with no output (a reply stopped before the tool ran, a tool never
  *   answered): "No tool output found for function call";
  * - an output whose call is not before it: "No tool call found for function call output";
- * - reasoning whose next item is not one the provider made under an id (a function call is sent
- *   without its item id, which Crayon does not keep): "… was provided without its required
- *   following item";
- * - with `store: false`, reasoning without its encrypted content: the provider has not kept it.
+ * - reasoning whose next item is not one the provider made under an id (a call sent without
+ *   its item id): "… was provided without its required following item";
+ * - with `store: false`, reasoning without its encrypted content: the provider has not kept it;
+ * - the item id of a call the app runs (`fc_…`) when no reasoning of its turn is sent before
+ *   it (a thread that kept the call but not the reasoning): "… was provided without its
+ *   required 'reasoning' item". The call goes without its id, as one the provider did not make.
  */
 export function sendableInput(
   input: readonly OpenResponsesInputItem[],
@@ -61,5 +63,18 @@ export function sendableInput(
     }
     kept.unshift(item);
   }
-  return kept;
+  // A turn's reasoning comes before its calls; the user's messages and tool outputs end it.
+  let reasoned = false;
+  return kept.map((item) => {
+    if (item.type === "reasoning") reasoned = true;
+    else if (appCall(item) === undefined) reasoned &&= item.role === "assistant";
+    else if (!reasoned && item.id && item.id !== item.call_id) {
+      // Local shell and computer calls need an id: the call's stands in.
+      return {
+        ...item,
+        id: /^(local_shell|computer)_call$/.test(item.type as string) ? item.call_id : undefined,
+      };
+    }
+    return item;
+  });
 }

@@ -7,25 +7,14 @@ import type { OpenResponsesAnnotation } from "./openResponsesItem";
  * `undefined` for one that cites nothing.
  */
 export function sourceOfAnnotation(annotation: Record<string, any>): SourceReference | undefined {
-  if (annotation.type === "url_citation" && typeof annotation.url === "string") {
-    return {
-      id: annotation.url,
-      kind: "url",
-      url: annotation.url,
-      ...(typeof annotation.title === "string" && { title: annotation.title }),
-    };
+  const { url, file_id: id, container_id: containerId } = annotation;
+  const source: Record<string, unknown> =
+    annotation.type === "url_citation" ? { id: url, kind: "url", url } : { id, kind: "document" };
+  for (const key of ["title", "filename"]) {
+    if (typeof annotation[key] === "string") source[key] = annotation[key];
   }
-  if (typeof annotation.file_id === "string") {
-    return {
-      id: annotation.file_id,
-      kind: "document",
-      ...(typeof annotation.filename === "string" && { filename: annotation.filename }),
-      ...(typeof annotation.container_id === "string" && {
-        metadata: { containerId: annotation.container_id },
-      }),
-    };
-  }
-  return undefined;
+  if (typeof containerId === "string") source.metadata = { containerId };
+  return typeof source.id === "string" ? (source as SourceReference) : undefined;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { errorMessage } from "../../adapters/openai/errorMessage";
 import { isRecord } from "../../internal/jsonData";
 import type {
   AssistantMessage,
@@ -16,7 +15,7 @@ import { approvalAnswer } from "./approvalAnswer";
 import { itemInput } from "./itemInput";
 import type { MalformedItemError } from "./malformedItemError";
 import { reasoningText } from "./reasoningText";
-import { isHostedToolItem, isToolCallItem } from "./toolItemTypes";
+import { hostedToolError, isHostedToolItem, isToolCallItem } from "./toolItemTypes";
 import { toolMessageContent } from "./toolOutputItem";
 import { fromInputPart } from "./userContent";
 
@@ -187,6 +186,8 @@ export function fromOpenResponsesItems(
           args = JSON.stringify(item.arguments);
         } else args = itemInput(item);
         const toolCall = call(callId, name, args);
+        // A call the app runs keeps its own item id (`fc_…`), as the adapter keeps it.
+        if (itemId && itemId !== callId) toolCall.encryptedValue = itemId;
         if (type === "mcp_approval_request") {
           toolCall.metadata = { approvalId: callId };
           addCall(toolCall).status = "awaiting_input";
@@ -195,18 +196,14 @@ export function fromOpenResponsesItems(
         if (type === "local_shell_call" && itemId) localShellCalls.set(itemId, callId);
         addCall(toolCall);
         if (!isHostedToolItem(item)) continue;
-        const failed =
-          item.status === "failed" || item.status === "incomplete" || item.error != null;
+        const error = hostedToolError(item);
         const result: ToolMessage = {
           id: fresh(`${callId}:result`),
           role: "tool",
           toolCallId: callId,
           content: JSON.stringify(item),
         };
-        if (failed) {
-          result.error =
-            item.error != null ? errorMessage(item.error) : `The ${type} ${String(item.status)}.`;
-        }
+        if (error !== undefined) result.error = error;
         add(result);
         // Text after a tool result is the assistant's next message.
         current = undefined;

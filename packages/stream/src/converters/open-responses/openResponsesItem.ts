@@ -137,6 +137,7 @@ export type OpenResponsesLocalShellCallOutputItem = {
 export type OpenResponsesShellCallItem = {
   type: "shell_call";
   call_id: string;
+  id?: string;
   /** `{ commands, max_output_length, timeout_ms }` as the model sent it. */
   action: any;
 };
@@ -172,6 +173,7 @@ export type OpenResponsesComputerCallOutputItem = {
 export type OpenResponsesApplyPatchCallItem = {
   type: "apply_patch_call";
   call_id: string;
+  id?: string;
   status: "in_progress" | "completed";
   /** The `create_file`, `update_file` or `delete_file` operation as the model sent it. */
   operation: any;

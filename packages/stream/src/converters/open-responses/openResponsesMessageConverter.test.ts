@@ -139,6 +139,24 @@ describe("toOpenResponsesInput", () => {
     ]);
   });
 
+  it("sends a call under the item id it kept (fc_…), and not another protocol's encrypted value", () => {
+    const input = toOpenResponsesInput([
+      {
+        id: "a",
+        role: "assistant",
+        content: "",
+        toolCalls: [
+          { ...call("call_1", "weather", "{}"), encryptedValue: "fc_1" },
+          { ...call("call_2", "time", "{}"), encryptedValue: "CiQBjz1rX+signature==" },
+        ],
+      },
+    ]);
+    expect(input).toStrictEqual([
+      { type: "function_call", id: "fc_1", call_id: "call_1", name: "weather", arguments: "{}" },
+      { type: "function_call", id: undefined, call_id: "call_2", name: "time", arguments: "{}" },
+    ]);
+  });
+
   it("sends function calls and their results as function_call and function_call_output", () => {
     expect(
       toOpenResponsesInput([
@@ -474,8 +492,9 @@ describe("fromOpenResponsesItems", () => {
         role: "assistant",
         content: "",
         status: "complete",
-        // Arguments some compatible servers send as an object are JSON-encoded.
-        toolCalls: [call("call_1", "f", '{"a":1}')],
+        // Arguments some compatible servers send as an object are JSON-encoded; the call
+        // keeps its item id, as the adapter keeps it.
+        toolCalls: [{ ...call("call_1", "f", '{"a":1}'), encryptedValue: "fc_1" }],
       },
     ]);
   });

@@ -177,7 +177,7 @@ describe("round trip", () => {
     );
   });
 
-  it("normalizes what the API returns beyond what it needs back (statuses, item ids of calls, shorthand forms)", () => {
+  it("normalizes what the API returns beyond what it needs back (statuses, shorthand forms), and keeps a call's item id", () => {
     const stored = [
       { role: "user", content: [{ type: "input_text", text: "Hi" }] },
       {
@@ -212,7 +212,8 @@ describe("round trip", () => {
     ];
     expect(toOpenResponsesInput(load(stored))).toEqual([
       { type: "message", role: "user", content: [{ type: "input_text", text: "Hi" }] },
-      { type: "function_call", call_id: "call_1", name: "f", arguments: "{}" },
+      // Under its item id, which pairs it with the reasoning before it.
+      { type: "function_call", id: "fc_1", call_id: "call_1", name: "f", arguments: "{}" },
       { type: "function_call_output", call_id: "call_1", output: "x" },
       // Raw reasoning text is kept as the message's text and goes back as its summary.
       { type: "reasoning", id: "rs_1", summary: [{ type: "summary_text", text: "Raw thoughts." }] },

@@ -1,5 +1,6 @@
 // Which Responses items are tool calls, and who runs them: the split the Open Responses adapter
 // makes, by the item's shape.
+import { errorMessage } from "../../adapters/openai/errorMessage";
 
 /**
  * Item types that are tool calls (`function_call`, `web_search_call`, `mcp_call`,
@@ -39,3 +40,15 @@ export const CLIENT_TOOL_CALLS: ReadonlySet<string> = new Set([
   "computer_call",
   "apply_patch_call",
 ]);
+
+/**
+ * Why a finished hosted tool call item failed: its `error`, else its status when that is
+ * `failed` or `incomplete`; `undefined` when it did not.
+ */
+export function hostedToolError({ type, status, error }: Record<string, unknown>) {
+  return error != null
+    ? errorMessage(error)
+    : status === "failed" || status === "incomplete"
+      ? `The ${type} ${status}.`
+      : undefined;
+}
