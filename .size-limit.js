@@ -40,7 +40,7 @@ export default [
     gzip: true,
   },
   {
-    name: "@crayonai/stream root entry, every export (incl. validateMessages, 1.7 kB: it also checks fields inside parts, tool calls and sources, holes, inherited names and throwing getters)",
+    name: "@crayonai/stream root entry, every export (incl. validateMessages, 1.7 kB: it also checks fields inside parts, tool calls and sources, holes, inherited names and throwing getters; crayonSSEEventName, for writers of the format, 0.09 kB)",
     path: "packages/stream/dist/index.js",
     import: "*",
     limit: "6.3 kB",
@@ -213,8 +213,8 @@ export default [
     modifyEsbuildConfig: loadedAtStart,
   },
   {
-    name: "@crayonai/stream/server",
-    path: "packages/stream/dist/server.js",
+    name: "@crayonai/server/sse, the Crayon SSE encoder with the event names it takes from @crayonai/stream (crayonSSEEventName and the adapter's decoder table it checks against), what a backend or a browser faking one loads (was @crayonai/stream/server, 1.80 kB)",
+    path: "packages/server/dist/sse.js",
     import: "*",
     limit: "2 kB",
     gzip: true,

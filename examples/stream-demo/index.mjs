@@ -2,9 +2,9 @@
 // Crayon SSE format, and a client reads it back with crayonSSEAdapter + the accumulator.
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
+import { crayonSSEResponse } from "@crayonai/server/sse";
 import { crayonSSEAdapter } from "@crayonai/stream";
 import { createMessageAccumulator } from "@crayonai/stream/accumulator";
-import { crayonSSEResponse } from "@crayonai/stream/server";
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

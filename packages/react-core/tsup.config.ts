@@ -16,6 +16,12 @@ export default defineConfig([
   },
   // The framework-free engine: no React, no directive; runs in Node, workers and tests.
   { ...shared, entry: { vanilla: "src/vanilla.ts" } },
-  // The test kit: never in an app bundle.
-  { ...shared, entry: { testing: "src/testing/index.ts" } },
+  // The test kit: never in an app bundle. It writes replies with the Crayon SSE encoder of
+  // `@crayonai/server/sse`, bundled in (a few hundred bytes), so that a project's tests need
+  // neither `@crayonai/server` nor the database driver it comes with.
+  {
+    ...shared,
+    entry: { testing: "src/testing/index.ts" },
+    noExternal: [/^@crayonai\/server(\/|$)/],
+  },
 ]);

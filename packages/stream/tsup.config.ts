@@ -2,7 +2,9 @@ import { defineConfig } from "tsup";
 
 // One entry per public subpath, each a folder's index (the Crayon adapter and the identity
 // converter are the root's): an app that only uses the AG-UI adapter never downloads the
-// Vercel one.
+// Vercel one. The deprecated `./server` and `./server/resumable` are not built: they are the
+// hand-written re-exports of `@crayonai/server` in `deprecated/`, which is built after this
+// package (it depends on it).
 export const entry = {
   index: "src/index.ts",
   "adapters/ag-ui": "src/adapters/ag-ui/index.ts",
@@ -23,8 +25,6 @@ export const entry = {
   "backends/open-responses": "src/backends/open-responses/index.ts",
   accumulator: "src/accumulator/index.ts",
   ids: "src/ids/index.ts",
-  server: "src/server/crayonSSEEncoder.ts",
-  "server/resumable": "src/server/resumable/index.ts",
 };
 
 export default defineConfig({

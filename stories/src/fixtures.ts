@@ -15,7 +15,7 @@ export const SAMPLE_CONVERSATION: Message[] = [
     role: "assistant",
     status: "complete",
     content:
-      "Return a streaming `Response` from `processMessage`. With `@crayonai/stream/server` it is one call:\n\n```ts\nreturn crayonSSEResponse(events);\n```\n\nThe UI then shows the reply **as it arrives**.",
+      "Return a streaming `Response` from `processMessage`. With `@crayonai/server/sse` it is one call:\n\n```ts\nreturn crayonSSEResponse(events);\n```\n\nThe UI then shows the reply **as it arrives**.",
   },
   { id: "sample_u2", role: "user", content: "And stopping it?" },
   {

@@ -1,6 +1,6 @@
 import { type ChatManager, type Thread, useChat } from "@crayonai/react-core";
+import { crayonSSEResponse } from "@crayonai/server/sse";
 import type { CrayonStreamEvent, Message } from "@crayonai/stream";
-import { crayonSSEResponse } from "@crayonai/stream/server";
 import { useEffect, useRef, useState } from "react";
 import { scriptForConversation } from "./chatScripts";
 import { markStoryBusy, markStorySettled } from "./storySettled";

@@ -2,8 +2,8 @@ import { DemoActionsProvider, demoActivityRenderers } from "@crayonai/demo-ui";
 import { button, click, type Rendered, render, typeInto, waitFor } from "@crayonai/demo-ui/testing";
 import { type UseChatParams, useChat } from "@crayonai/react-core";
 import { CrayonChat } from "@crayonai/react-ui";
+import { crayonSSEResponse } from "@crayonai/server/sse";
 import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
-import { crayonSSEResponse } from "@crayonai/stream/server";
 import { afterEach, describe, expect, it } from "vitest";
 
 // jsdom has no layout: the message list's stick-to-bottom needs these to exist.

@@ -3,7 +3,7 @@ import {
   inProcessReplyStore,
   type ResumableReplies,
   redisReplyStore,
-} from "@crayonai/stream/server/resumable";
+} from "@crayonai/server/resumable";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";

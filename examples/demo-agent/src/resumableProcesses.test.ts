@@ -5,7 +5,7 @@ import {
   type RedisServer,
   redisServerPath,
   startRedisServer,
-} from "../../../packages/stream/test/support/redisServer";
+} from "../../../packages/server/test/support/redisServer";
 import { longText } from "./agent/scripts/long";
 import { exited, freePort, startCli } from "./cliProcess";
 import {

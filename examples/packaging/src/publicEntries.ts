@@ -19,6 +19,13 @@ export type PublicEntry = {
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
 
+/**
+ * The published packages (folders under `packages/`), packed and installed into the consumer
+ * project. `server` also makes `@crayonai/stream`'s deprecated `./server` subpaths loadable:
+ * they re-export it, an optional peer dependency.
+ */
+export const packedPackages = ["stream", "react-core", "react-ui", "server"];
+
 /** Every public entry of the published packages, read from their `exports` maps. */
 export function publicEntries(packages: string[]): PublicEntry[] {
   return packages.flatMap((name) => {

@@ -17,7 +17,7 @@ const React = await import("react");
 const { createRoot } = createRequire(import.meta.url)(
   "react-dom/profiling",
 ) as typeof import("react-dom/client");
-const { encodeCrayonEvent } = await import("@crayonai/stream/server");
+const { encodeCrayonEvent } = await import("@crayonai/server/sse");
 const { useChat } = await import("../src/index");
 const { DEFAULT_STREAM_BATCHING } = await import("../src/core/batchScheduler");
 type ChatManager = import("../src/index").ChatManager;

@@ -1,4 +1,4 @@
-import { encodeCrayonEvent } from "@crayonai/stream/server";
+import { encodeCrayonEvent } from "@crayonai/server/sse";
 import { act, render, screen } from "@testing-library/react";
 import * as React from "react";
 import * as ReactDOM from "react-dom";

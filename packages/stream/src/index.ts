@@ -9,7 +9,7 @@
 
 export type { StreamProtocolAdapter } from "./adapter";
 export type { CrayonSSEAdapterOptions } from "./adapters/crayon";
-export { crayonSSEAdapter } from "./adapters/crayon";
+export { crayonSSEAdapter, crayonSSEEventName } from "./adapters/crayon";
 export type {
   ChatBackend,
   ChatRequest,

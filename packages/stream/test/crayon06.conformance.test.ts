@@ -1,6 +1,8 @@
 // Conformance with @crayonai/stream 0.6.4, the published release whose servers and encoders
-// are in use: whatever they write, the 0.7 Crayon SSE adapter must read, and the 0.7 encoder
-// must write the shared events exactly as 0.6 did.
+// are in use: whatever they write, the 0.7 Crayon SSE adapter must read, and the encoder (now
+// `@crayonai/server/sse`) must write the shared events exactly as 0.6 did.
+
+import { encodeCrayonEvent } from "@crayonai/server/sse";
 import {
   ContextUpdate,
   crayonStream,
@@ -15,7 +17,6 @@ import { describe, expect, it } from "vitest";
 import { crayonSSEAdapter } from "../src/adapters/crayon/crayonSSEAdapter";
 import type { CrayonStreamEvent } from "../src/events";
 import type { JSONValue } from "../src/message";
-import { encodeCrayonEvent } from "../src/server/crayonSSEEncoder";
 import { collect, expectSameEventsForAnySplit, responseFromChunks, utf8 } from "./streams";
 
 function templateIds() {

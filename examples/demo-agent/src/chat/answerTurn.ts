@@ -1,5 +1,5 @@
+import type { ResumableReplies } from "@crayonai/server/resumable";
 import { type Message, type StreamProtocolAdapter, validateMessages } from "@crayonai/stream";
-import type { ResumableReplies } from "@crayonai/stream/server/resumable";
 import type { Context } from "hono";
 import { runAgent } from "../agent/runAgent";
 import type { DemoMcp } from "../mcp/demoMcp";

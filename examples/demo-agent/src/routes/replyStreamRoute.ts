@@ -1,4 +1,4 @@
-import type { ResumableReplies } from "@crayonai/stream/server/resumable";
+import type { ResumableReplies } from "@crayonai/server/resumable";
 import { Hono } from "hono";
 
 /**

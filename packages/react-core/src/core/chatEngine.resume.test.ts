@@ -1,6 +1,7 @@
 // @vitest-environment node
+
+import { encodeCrayonEvent } from "@crayonai/server/sse";
 import type { Message, UserMessage } from "@crayonai/stream";
-import { encodeCrayonEvent } from "@crayonai/stream/server";
 import { describe, expect, it, vi } from "vitest";
 import { deferred } from "../testing/deferred";
 import { HeldReply, textDeltas } from "../testing/heldReply";

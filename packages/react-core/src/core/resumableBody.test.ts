@@ -1,6 +1,7 @@
 // @vitest-environment node
+
+import { encodeCrayonEvent } from "@crayonai/server/sse";
 import { type CrayonStreamEvent, crayonSSEAdapter } from "@crayonai/stream";
-import { encodeCrayonEvent } from "@crayonai/stream/server";
 import { describe, expect, it, vi } from "vitest";
 import { ChatError } from "./chatError";
 import { RESUME_POSITION_HEADER, resumableBody } from "./resumableBody";

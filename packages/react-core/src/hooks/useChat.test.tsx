@@ -1,3 +1,4 @@
+import { encodeCrayonEvent } from "@crayonai/server/sse";
 import {
   type AssistantMessage,
   type CrayonStreamEvent,
@@ -7,7 +8,6 @@ import {
   type StreamProtocolAdapter,
   type UserMessage,
 } from "@crayonai/stream";
-import { encodeCrayonEvent } from "@crayonai/stream/server";
 import { act } from "@testing-library/react";
 import { HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
+import { encodeCrayonEvent } from "@crayonai/server/sse";
 import type { CrayonStreamEvent } from "@crayonai/stream";
-import { encodeCrayonEvent } from "@crayonai/stream/server";
 import { deferred } from "./deferred";
 
 const SSE_HEADERS = { "content-type": "text/event-stream" };

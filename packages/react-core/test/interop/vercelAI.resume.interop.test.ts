@@ -1,7 +1,7 @@
 // @vitest-environment node
 
+import { createResumableReplies, inProcessReplyStore } from "@crayonai/server/resumable";
 import { vercelAIBackend } from "@crayonai/stream/backends/vercel";
-import { createResumableReplies, inProcessReplyStore } from "@crayonai/stream/server/resumable";
 import * as ai from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { http } from "msw";

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "../../../stream/test/support/redisServer";
+import { freePort } from "./redisServer";
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
+import { encodeCrayonEvent } from "@crayonai/server/sse";
 import type { CrayonStreamEvent } from "../../src/events";
-import type { encodeCrayonEvent as EncodeCrayonEvent } from "../../src/server/crayonSSEEncoder";
 import { loadSource } from "../loadSource";
 import { agentSteps } from "../script";
 import { adapterFrom, type ProtocolBench, wireBuilder } from "./types";
@@ -8,15 +8,14 @@ import { adapterFrom, type ProtocolBench, wireBuilder } from "./types";
 const RAW_TEXT_FRAMES = new Set<string | undefined>([undefined, "text", "reasoning", "error"]);
 
 /**
- * The Crayon SSE format, written by the package's own server encoder (`encodeCrayonEvent`) from
- * the events a Crayon backend emits: message boundaries, text deltas (without ids: they apply to
- * the message being streamed), reasoning, streamed tool calls and their results.
+ * The Crayon SSE format, written by Crayon's server encoder (`encodeCrayonEvent` of
+ * `@crayonai/server/sse`, built: `pnpm bench` builds first) from the events a Crayon backend
+ * emits: message boundaries, text deltas (without ids: they apply to the message being
+ * streamed), reasoning, streamed tool calls and their results.
  */
 async function generate(minBytes: number) {
-  const encode = (await loadSource("src/server/crayonSSEEncoder.ts"))
-    .encodeCrayonEvent as typeof EncodeCrayonEvent;
   const out = wireBuilder();
-  const send = (event: CrayonStreamEvent) => out.frame(encode(event));
+  const send = (event: CrayonStreamEvent) => out.frame(encodeCrayonEvent(event));
   send({ type: "run-start", threadId: "thread_1", runId: "run_1" });
   for (const steps of agentSteps()) {
     for (const step of steps) {

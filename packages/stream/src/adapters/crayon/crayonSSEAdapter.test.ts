@@ -1,3 +1,4 @@
+import { encodeCrayonEvent } from "@crayonai/server/sse";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -9,7 +10,6 @@ import {
   utf8,
 } from "../../../test/streams";
 import type { CrayonStreamEvent } from "../../events";
-import { encodeCrayonEvent } from "../../server/crayonSSEEncoder";
 import { crayonSSEAdapter } from "./crayonSSEAdapter";
 
 function counterIds() {

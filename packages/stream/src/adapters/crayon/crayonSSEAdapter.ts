@@ -25,7 +25,7 @@ export type CrayonSSEAdapterOptions = {
  * that cannot be decoded yields an `error` event with code `malformed_event` and parsing goes
  * on; an `error` frame yields code `server_error`; a body that ends after `run_start` without
  * `run_finish` yields `truncated`. Servers write this format with `crayonSSEResponse` from
- * `@crayonai/stream/server`.
+ * `@crayonai/server/sse`.
  *
  * @example
  * ```ts

@@ -1,2 +1,5 @@
-// The Crayon SSE adapter (exported from the package root, the default protocol); the files beside it are its parts.
+// The Crayon SSE adapter (exported from the package root, the default protocol) and the event
+// names of its format (for writers of it, such as `@crayonai/server/sse`); the files beside it
+// are their parts.
 export * from "./crayonSSEAdapter";
+export { crayonSSEEventName } from "./crayonSSEEventName";

@@ -25,7 +25,7 @@ export type CrayonBackendOptions = {
 /**
  * A complete `useChat` setup for a Crayon backend: it POSTs `{ threadId, messages, state }`
  * (messages in the Crayon model) and reads Crayon SSE back. Replies resume and stop through
- * `{url}/{threadId}/stream`, as `@crayonai/stream/server/resumable` serves them.
+ * `{url}/{threadId}/stream`, as `@crayonai/server/resumable` serves them.
  *
  * @example
  * ```ts

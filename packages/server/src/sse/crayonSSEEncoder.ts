@@ -1,13 +1,12 @@
 /**
- * `@crayonai/stream/server`: writes the Crayon SSE format (the default protocol of Crayon) from
- * a backend. Only web-standard APIs are used (`ReadableStream`, `TextEncoder`, `Response`), so
- * it runs in Node 18+, Deno, Bun and edge runtimes alike.
+ * `@crayonai/server/sse`: writes the Crayon SSE format (the default protocol of Crayon) from a
+ * backend. Only web-standard APIs are used (`ReadableStream`, `TextEncoder`, `Response`), so it
+ * runs in Node, Deno, Bun and edge runtimes alike, and in a browser that fakes a backend (tests,
+ * stories): this entry loads neither a database driver nor a Node module.
  *
  * @packageDocumentation
  */
-import { JSON_EVENT_DECODERS } from "../adapters/crayon/jsonEventDecoders";
-import { sseTypeOfEvent } from "../adapters/crayon/sseTypeOfEvent";
-import { type CrayonStreamEvent, SSEType } from "../events";
+import { type CrayonStreamEvent, crayonSSEEventName, type SSEType } from "@crayonai/stream";
 
 /** Options for {@link crayonSSEStream} and {@link crayonSSEResponse}. */
 export type CrayonSSEStreamOptions = {
@@ -36,7 +35,7 @@ function dataLines(text: string): string {
  * into the `id:` object under `textKey` (the `data:` lines still show it, line breaks as `\n`).
  */
 function textFrame(
-  name: SSEType,
+  name: `${SSEType}`,
   text: string,
   textKey: "text" | "error",
   extras: Record<string, unknown> | undefined,
@@ -87,38 +86,32 @@ function errorExtras(event: Extract<CrayonStreamEvent, { type: "error" }>) {
  * ```
  */
 export function encodeCrayonEvent(event: CrayonStreamEvent): string {
+  // Only names the adapter decodes: an unknown type must fail here, not on the client.
+  const name = crayonSSEEventName(event.type);
+  if (name === undefined) {
+    throw new TypeError(
+      `Not a Crayon stream event type: ${String((event as { type?: unknown }).type)}`,
+    );
+  }
   switch (event.type) {
     case "text-delta":
-      return textFrame(
-        SSEType.TextDelta,
-        event.text,
-        "text",
-        event.messageId === undefined ? undefined : { messageId: event.messageId },
-      );
     case "reasoning-delta":
       return textFrame(
-        SSEType.ReasoningDelta,
+        name,
         event.text,
         "text",
         event.messageId === undefined ? undefined : { messageId: event.messageId },
       );
     case "error":
-      return textFrame(SSEType.Error, event.error, "error", errorExtras(event));
+      return textFrame(name, event.error, "error", errorExtras(event));
     case "context-append": {
       const id =
         event.messageId === undefined
           ? ""
           : `id: ${JSON.stringify({ messageId: event.messageId })}\n`;
-      return `event: ${SSEType.ContextAppend}\n${id}data: ${JSON.stringify(event.context) ?? "null"}\n\n`;
+      return `event: ${name}\n${id}data: ${JSON.stringify(event.context) ?? "null"}\n\n`;
     }
     default: {
-      const name = sseTypeOfEvent(event.type);
-      // Only names the adapter decodes: an unknown type must fail here, not on the client.
-      if (JSON_EVENT_DECODERS[name] === undefined) {
-        throw new TypeError(
-          `Not a Crayon stream event type: ${String((event as { type?: unknown }).type)}`,
-        );
-      }
       const { type: _type, ...fields } = event;
       return `event: ${name}\ndata: ${JSON.stringify(fields)}\n\n`;
     }

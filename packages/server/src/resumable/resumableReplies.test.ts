@@ -5,7 +5,7 @@ import {
   type RedisServer,
   redisServerPath,
   startRedisServer,
-} from "../../../test/support/redisServer";
+} from "../../test/support/redisServer";
 import { inProcessReplyStore } from "./inProcessReplyStore";
 import { redisReplyStore } from "./redisReplyStore";
 import type { ReplyStore } from "./replyStore";
@@ -236,7 +236,7 @@ describe.skipIf(!hasRedis)("resumable replies across instances (one real Redis)"
       [
         "--import",
         "tsx",
-        fileURLToPath(new URL("../../../test/support/replyInstance.ts", import.meta.url)),
+        fileURLToPath(new URL("../../test/support/replyInstance.ts", import.meta.url)),
         redis!.url,
         "killed",
       ],

@@ -1,4 +1,4 @@
-// `pnpm --filter @crayonai/stream bench:resume`: what a resumable reply costs against a plain
+// `pnpm --filter @crayonai/server bench:resume`: what a resumable reply costs against a plain
 // one (throughput and time to first byte, in-process and Redis store), how soon a resume
 // answers, and 200 concurrent replies on one instance with Redis, each cut and resumed. Real
 // HTTP over loopback and a real redis-server of its own (skipped, saying so, without one).
@@ -7,12 +7,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import { inProcessReplyStore } from "../src/server/resumable/inProcessReplyStore";
-import { redisReplyStore } from "../src/server/resumable/redisReplyStore";
-import type { ReplyStore } from "../src/server/resumable/replyStore";
-import { createResumableReplies } from "../src/server/resumable/resumableReplies";
+import { fixed, ratio, table } from "../../stream/bench/table";
+import { inProcessReplyStore } from "../src/resumable/inProcessReplyStore";
+import { redisReplyStore } from "../src/resumable/redisReplyStore";
+import type { ReplyStore } from "../src/resumable/replyStore";
+import { createResumableReplies } from "../src/resumable/resumableReplies";
 import { redisServerPath, startRedisServer } from "../test/support/redisServer";
-import { fixed, ratio, table } from "./table";
 
 const EVENTS = 4000; // one SSE event per chunk, as a model's tokens arrive
 const RUNS = 15;

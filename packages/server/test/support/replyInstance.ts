@@ -4,8 +4,8 @@
 //
 //   node --import tsx test/support/replyInstance.ts <redis url> <thread id>
 
-import { redisReplyStore } from "../../src/server/resumable/redisReplyStore";
-import { createResumableReplies } from "../../src/server/resumable/resumableReplies";
+import { redisReplyStore } from "../../src/resumable/redisReplyStore";
+import { createResumableReplies } from "../../src/resumable/resumableReplies";
 
 const [url, threadId] = process.argv.slice(2);
 const replies = createResumableReplies({

@@ -1,7 +1,7 @@
 /**
- * `@crayonai/stream/server/resumable`: replies that survive their readers (reloads, dropped
- * networks, other tabs, other instances), with Stop as an explicit request. Server-only
- * (Node 20+, Deno, Bun): it is not part of the browser entry points.
+ * `@crayonai/server/resumable`: replies that survive their readers (reloads, dropped networks,
+ * other tabs, other instances), with Stop as an explicit request. Server-only (Node 20+, Deno,
+ * Bun). It loads no database driver, and `redis` only once a `redisReplyStore` connects.
  *
  * @packageDocumentation
  */
