@@ -75,8 +75,14 @@ describe("POST /api/openai/chat/completions", () => {
       model: "demo",
       stream: true,
       metadata: { thread_id: "thread-openai" },
-      tools: [{ type: "function", function: { name: "get_weather" } }],
     });
+    // The client's own tool is declared (beside the MCP tools the browser runs through the route).
+    expect(bodies[0].tools).toContainEqual(
+      expect.objectContaining({
+        type: "function",
+        function: expect.objectContaining({ name: "get_weather" }),
+      }),
+    );
     expect(bodies[1].messages.map((m: { role: string }) => m.role)).toEqual([
       "user",
       "assistant",
