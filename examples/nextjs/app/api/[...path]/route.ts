@@ -10,7 +10,9 @@ let app: ReturnType<typeof createDemoAgentApp> | undefined;
 
 /** Hands every /api/* request to the demo agent's Hono app (its routes start with /api). */
 function handle(request: Request): Response | Promise<Response> {
-  app ??= createDemoAgentApp();
+  // No MCP App servers here: the bundled route cannot locate their packages on disk (the
+  // bundler rewrites module resolution); the chat example's demo agent runs them.
+  app ??= createDemoAgentApp({ mcpServers: null });
   return app.fetch(request);
 }
 
