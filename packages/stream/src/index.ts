@@ -52,6 +52,13 @@ export type {
   ToolMessage,
   UserMessage,
 } from "./message";
+export type {
+  McpAppCsp,
+  McpAppPermissions,
+  McpAppResourceUi,
+  McpAppTool,
+  McpToolVisibility,
+} from "./mcpApps";
 export { normalizeContentPart } from "./message";
 export type { MalformedMessageError, MessageValidation } from "./validation/malformedMessageError";
 export { validateMessages } from "./validation/validateMessages";

@@ -1,7 +1,7 @@
-import type { AssistantMessage, ToolMessage } from "@crayonai/stream";
+import type { AssistantMessage, McpAppTool, ToolMessage } from "@crayonai/stream";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import type { HostedToolItem } from "../internal/hostedToolItem";
-import { type McpAppsConfig, type McpAppsHost, type McpAppTool, takeModelContext } from "./McpApps";
+import { type McpAppsConfig, type McpAppsHost, takeModelContext } from "./McpApps";
 import type { ToolUIProps } from "./ToolUIs";
 
 // The host side of the protocol and the sandboxed frame (with the ext-apps bridge): loaded with

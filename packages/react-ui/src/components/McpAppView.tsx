@@ -1,3 +1,4 @@
+import type { McpAppTool } from "@crayonai/stream";
 import {
   AppBridge,
   type McpUiHostCapabilities,
@@ -35,7 +36,7 @@ import { callToolResultOfMessage } from "../internal/mcpApps/toolResult";
 import { useReplyRunning } from "../internal/replyRunningContext";
 import { safeLinkUrl } from "../internal/safeUrl";
 import { useThreadActions } from "../internal/threadActionsContext";
-import type { McpAppsHost, McpAppTool } from "./McpApps";
+import type { McpAppsHost } from "./McpApps";
 import type { ToolUIProps } from "./ToolUIs";
 
 /** Props of the MCP App card (loaded on demand by `McpAppToolUI`). */

@@ -1,4 +1,4 @@
-import type { AssistantMessage, JSONValue } from "@crayonai/stream";
+import type { AssistantMessage, JSONValue, McpAppTool } from "@crayonai/stream";
 import {
   createContext,
   lazy,
@@ -12,31 +12,7 @@ import {
 import { DefaultToolUI } from "./DefaultToolUI";
 import type { ToolUIProps } from "./ToolUIs";
 
-/**
- * A tool of one of the app's MCP servers, as the server's `GET {endpoint}/tools` route lists it.
- * A tool with `ui.resourceUri` is an MCP App: its calls render the server's own interface.
- */
-export type McpAppTool = {
-  /** The tool's name as the model sees it (and as tool calls name it). */
-  name: string;
-  /** The name of the MCP server it belongs to, as the app configured it. */
-  server: string;
-  /** The tool's name on its MCP server. */
-  tool: string;
-  /** A title for people. */
-  title?: string;
-  description?: string;
-  /** Who may call it: the model, the app's interface, or both. */
-  visibility: readonly ("model" | "app")[];
-  /** Its interface (`_meta.ui`): the `ui://` resource to render, and what the resource declares. */
-  ui?: {
-    resourceUri: string;
-    csp?: Record<string, unknown>;
-    permissions?: Record<string, unknown>;
-    domain?: string;
-    prefersBorder?: boolean;
-  };
-};
+export type { McpAppTool } from "@crayonai/stream";
 
 /** Where MCP Apps come from and the limits they run under (`CrayonChat`'s `mcpApps`). */
 export type McpAppsOptions = {

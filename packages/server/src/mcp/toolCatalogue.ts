@@ -1,33 +1,10 @@
+import type { McpAppTool } from "@crayonai/stream";
 import type { Tool } from "@modelcontextprotocol/client";
 import { McpAppsError, type McpAppsErrorCode } from "./mcpAppsError";
 import type { ServerConnection } from "./serverConnection";
-import {
-  boundedText,
-  isRecord,
-  type McpAppResourceUi,
-  type McpToolVisibility,
-  toolUi,
-} from "./uiMeta";
+import { boundedText, isRecord, type McpAppResourceUi, toolUi } from "./uiMeta";
 
-/**
- * A tool of a configured MCP server, as the routes list it (`GET {base}/tools`) for the UI to
- * tell which tool calls have an interface: by `name` (what the model calls it), or by `server`
- * and `tool` (an Open Responses `mcp_call` names its server label and the MCP tool).
- */
-export type McpAppTool = {
-  /** The tool's name as the model sees it: `<server>__<tool>` by default. */
-  name: string;
-  /** The configured server's name. */
-  server: string;
-  /** The tool's name on its MCP server. */
-  tool: string;
-  title?: string;
-  description?: string;
-  /** Who may call it: `model` (the agent), `app` (its interface, through the routes). */
-  visibility: McpToolVisibility[];
-  /** Its interface, when it has one: the `ui://` resource and how it asks to be shown. */
-  ui?: { resourceUri: string } & McpAppResourceUi;
-};
+export type { McpAppTool } from "@crayonai/stream";
 
 /** A tool the model may call: what to declare to it, and where the call goes. */
 export type McpModelTool = {

@@ -4,38 +4,19 @@
  * iframe attribute are held to a strict shape.
  */
 
-/** Who may call a tool: the model (the agent), the app (its interface, through the host), or both. */
-export type McpToolVisibility = "model" | "app";
+import type {
+  McpAppCsp,
+  McpAppPermissions,
+  McpAppResourceUi,
+  McpToolVisibility,
+} from "@crayonai/stream";
 
-/** The origins an MCP App may reach, per CSP directive (see the MCP Apps spec's `McpUiResourceCsp`). */
-export type McpAppCsp = {
-  /** `connect-src`: fetch, XHR, WebSocket. */
-  connectDomains?: string[];
-  /** `img-src`, `script-src`, `style-src`, `font-src`, `media-src`. */
-  resourceDomains?: string[];
-  /** `frame-src`: nested iframes. */
-  frameDomains?: string[];
-  /** `base-uri`. */
-  baseUriDomains?: string[];
-};
-
-/** The browser features an MCP App asks for (each maps to a Permission Policy feature). */
-export type McpAppPermissions = {
-  camera?: Record<string, never>;
-  microphone?: Record<string, never>;
-  geolocation?: Record<string, never>;
-  clipboardWrite?: Record<string, never>;
-};
-
-/** How an MCP App's resource asks to be shown: its CSP, permissions, origin and border. */
-export type McpAppResourceUi = {
-  csp?: McpAppCsp;
-  permissions?: McpAppPermissions;
-  /** A dedicated sandbox origin the app asks for (host-dependent). */
-  domain?: string;
-  /** Whether the app wants the host to draw a border and background around it. */
-  prefersBorder?: boolean;
-};
+export type {
+  McpAppCsp,
+  McpAppPermissions,
+  McpAppResourceUi,
+  McpToolVisibility,
+} from "@crayonai/stream";
 
 /** The MIME type of an MCP App's HTML resource. */
 export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
