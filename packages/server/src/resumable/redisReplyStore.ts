@@ -46,6 +46,7 @@ export function redisReplyStore(options: RedisReplyStoreOptions): ReplyStore {
   let clients: Promise<{ publisher: RedisClient; subscriber: RedisClient }> | undefined;
   const made: RedisClient[] = [];
   let closed = false;
+  const outages = { count: 0, endedAt: 0 };
   const connect = () => {
     clients ??= (async () => {
       const { createClient } = (await import("redis")) as unknown as {
@@ -60,10 +61,14 @@ export function redisReplyStore(options: RedisReplyStoreOptions): ReplyStore {
         // One report per outage: an `error` listener is also what keeps node-redis from throwing.
         let healthy = true;
         client.on("error", (error) => {
-          if (healthy) onError(error);
+          if (healthy) {
+            outages.count++;
+            onError(error);
+          }
           healthy = false;
         });
         client.on("ready", () => {
+          if (!healthy) outages.endedAt = Date.now();
           healthy = true;
         });
         made.push(client);
@@ -109,6 +114,7 @@ export function redisReplyStore(options: RedisReplyStoreOptions): ReplyStore {
       },
       unsubscribe: async (channel) => (await sub()).unsubscribe(channel),
     },
+    outages: () => ({ ...outages }),
     // Not waiting for a connection that may never come: the clients are dropped as they are.
     close: async () => {
       closed = true;

@@ -13,6 +13,15 @@ export type ReplyStore = {
   readonly subscriber: Subscriber;
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;
+  /**
+   * The connection's outages: how many began (counted as each begins) and when the last one
+   * ended (`Date.now()` ms, 0 before any). A store that restarted forgot the replies it held,
+   * and messages published during an outage are gone: for a while after one, the kit does not
+   * say a reply ended because the store has no record of it, and it cuts the replies it was
+   * relaying from other instances, so their readers resume where they got to. Omit it for a
+   * store that cannot lose them.
+   */
+  outages?(): { count: number; endedAt: number };
 };
 
 export type { Publisher, Subscriber };

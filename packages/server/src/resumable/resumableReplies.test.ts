@@ -231,23 +231,10 @@ describe.skipIf(!hasRedis)("resumable replies across instances (one real Redis)"
   });
 
   it("an instance killed mid-reply (SIGKILL): within 5 s every instance answers 204, never 416 or 503", async () => {
-    const instance = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        fileURLToPath(new URL("../../test/support/replyInstance.ts", import.meta.url)),
-        redis!.url,
-        "killed",
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let reached = 0;
-    instance.stdout.on("data", (chunk: Buffer) => {
-      const last = chunk.toString().trim().split("\n").at(-1)!;
-      reached = Number(last.split(" ")[1]);
-    });
-    await vi.waitFor(() => expect(reached).toBeGreaterThan(400), { timeout: 20_000 });
+    const killed = replyInstance(redis!.url, "killed");
+    const instance = killed.child;
+    await vi.waitFor(() => expect(killed.reached).toBeGreaterThan(400), { timeout: 20_000 });
+    const reached = killed.reached;
     const store = redisReplyStore({ url: redis!.url });
     const b = createResumableReplies({ store });
     const threadId = "killed";
@@ -399,7 +386,136 @@ describe.skipIf(!hasRedis)("resumable replies across instances (one real Redis)"
     await reading;
     await Promise.all([storeA.close(), storeB.close()]);
   });
+
+  it("a reply relayed from an instance that is killed (SIGKILL) ends in an error, so its reader resumes, instead of waiting for ever", async () => {
+    const instance = replyInstance(redis!.url, "relay-killed");
+    await vi.waitFor(() => expect(instance.reached).toBeGreaterThan(200), { timeout: 20_000 });
+    const store = redisReplyStore({ url: redis!.url });
+    const b = createResumableReplies({ store });
+    const relay = await untilServed(b, "relay-killed", 0);
+    const reader = relay.body!.getReader();
+    await reader.read();
+    instance.child.kill("SIGKILL");
+    const killedAt = Date.now();
+    const end = await readToEnd(reader);
+    expect(end).toBe("failed");
+    expect(Date.now() - killedAt).toBeLessThan(8000);
+    await store.close();
+  }, 30_000);
+
+  it("Redis restarting mid-reply: the reply is registered again, resumes and stops through another instance never hear it ended (no 204), and every relay across the restart (through either instance) is cut where its reader got to", async () => {
+    const own = await startRedisServer();
+    const quiet = { log: () => {} };
+    const storeA = redisReplyStore({ url: own.url, onError: () => {} });
+    const storeB = redisReplyStore({ url: own.url, onError: () => {} });
+    const a = createResumableReplies({ store: storeA, ...quiet });
+    const b = createResumableReplies({ store: storeB, ...quiet });
+    const resumed = generator(150);
+    const stopped = generator(150);
+    const reading = (await a.start({ threadId: "restart", generate: resumed.generate })).text();
+    const other = (await a.start({ threadId: "restart-stop", generate: stopped.generate })).text();
+    // Resumed through the other instance and through the generating one (both relay it
+    // through the store).
+    const relays = await Promise.all(
+      [b, a].map(async (instance) => {
+        const relay = await untilServed(instance, "restart", 0);
+        const reader = relay.body!.pipeThrough(new TextDecoderStream()).getReader();
+        const read = { instance, got: "", end: Promise.resolve("closed" as "closed" | "failed") };
+        read.end = readToEnd(reader, (text) => {
+          read.got += text;
+        });
+        return read;
+      }),
+    );
+    await sleep(500);
+    await own.stop();
+    await sleep(300);
+    await own.restart();
+
+    // Each relay is cut (what was published meanwhile is lost); its reader resumes where it got
+    // to, and is told to try again until the reply is registered again, never that it ended.
+    const rests = await Promise.all(
+      relays.map(async ({ instance, got, end }) => {
+        expect(await end).toBe("failed");
+        return { got, rest: await untilServed(instance, "restart", got.length) };
+      }),
+    );
+    // A stop through the other instance reaches the reply.
+    await untilServed(b, "restart-stop", undefined, 202);
+    await vi.waitFor(() => expect(stopped.seen.signal?.reason).toBe("stop"));
+    expect(fullText.startsWith(await other)).toBe(true);
+    for (const { got, rest } of rests) expect(got + (await rest.text())).toBe(fullText);
+    // The reader on the generating instance never noticed.
+    expect(await reading).toBe(fullText);
+    await Promise.all([storeA.close(), storeB.close()]);
+    await own.stop();
+  }, 30_000);
 });
+
+/**
+ * Asks `replies` to resume the thread from `position` (or, without one, to stop it) until it
+ * answers `expected`, as a client retries: only `503`s may come before, never a `204`.
+ */
+async function untilServed(
+  replies: ReturnType<typeof createResumableReplies>,
+  threadId: string,
+  position: number | undefined,
+  expected = 200,
+): Promise<Response> {
+  const url = `http://x/api/chat/${threadId}/stream?position=${position ?? 0}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response =
+      position === undefined
+        ? await replies.stop(new Request(url, { method: "DELETE" }), { threadId })
+        : await replies.handle(new Request(url), { threadId });
+    if (response.status === expected) return response;
+    await response.body?.cancel();
+    expect(response.status, `${threadId} before ${expected}`).toBe(503);
+    expect(Date.now()).toBeLessThan(deadline);
+    await sleep(100);
+  }
+}
+
+/** Reads a body to its end (`closed`) or its failure (`failed`), passing on what it reads. */
+async function readToEnd<T>(
+  reader: ReadableStreamDefaultReader<T>,
+  onChunk: (chunk: T) => void = () => {},
+): Promise<"closed" | "failed"> {
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return "closed";
+      onChunk(value);
+    }
+  } catch {
+    return "failed";
+  }
+}
+
+/**
+ * `test/support/replyInstance.ts` in a process of its own, for killing: it runs an endless reply
+ * of `threadId` and reads it; `reached` is how far its reader got.
+ */
+function replyInstance(url: string, threadId: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      fileURLToPath(new URL("../../test/support/replyInstance.ts", import.meta.url)),
+      url,
+      threadId,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const instance = { child, reached: 0 };
+  child.stdout.on("data", (chunk: Buffer) => {
+    const last = chunk.toString().trim().split("\n").at(-1)!;
+    instance.reached = Number(last.split(" ")[1]);
+  });
+  return instance;
+}
 
 /** A store whose commands all wait until `ms` after it was made: a cold, slow connection. */
 function slowToConnect(store: ReplyStore, ms: number): ReplyStore {

@@ -102,6 +102,13 @@ const LEASE_SECONDS = 4;
 const LEASE_RENEW_MS = 1000;
 /** How long a resume waits for a registered reply's body to start. */
 const START_WAIT_MS = 2000;
+/**
+ * How long after its store's connection came back an instance does not answer that no reply
+ * runs because the store has no record of it: a store that restarted forgot the replies, which
+ * their instances register again at their next lease renewal (they reconnect about when this
+ * one did).
+ */
+const RECONNECT_GRACE_MS = LEASE_SECONDS * 1000;
 /** Headers a resumed response does not repeat from the original. */
 const NOT_REPEATED = ["content-length", "x-crayon-reply-id", "x-crayon-resumable"];
 
@@ -223,6 +230,22 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       return written.every((answer) => answer !== null);
     };
     let registered = false;
+    /**
+     * A store that restarted (empty) forgot the reply: it is registered again, with what a
+     * resume from another instance needs (`resumable-stream`'s record that it runs, its
+     * headers, its length).
+     */
+    const registerAgain = async () => {
+      if ((await producer.publisher.get(threadKey(threadId))) !== null) return;
+      if (!(await register())) return;
+      if (!local.resumable) return;
+      if ((await producer.publisher.get(sentinelKey(id))) === null && locals.has(id)) {
+        await producer.publisher.set(sentinelKey(id), "1", { EX: ttl });
+      }
+      void producer.publisher.set(headersKey(id), JSON.stringify(local.headers), { EX: ttl });
+      local.stored = -1;
+      writeLength(local);
+    };
     const renewal = setInterval(() => {
       // A registration that failed (a store down, a connection slower than the wait) is made
       // when the store answers: the reply can then be stopped from anywhere.
@@ -232,6 +255,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
         if (!local.resumable) {
           void producer.publisher.set(unresumableKey(id), "1", { EX: LEASE_SECONDS });
         }
+        void registerAgain();
       }
     }, LEASE_RENEW_MS);
     renewal.unref?.();
@@ -332,6 +356,94 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     }
   };
 
+  /** The store's outages so far (none for a store that cannot have one). */
+  const outages = () => store.outages?.() ?? { count: 0, endedAt: 0 };
+  /** The store's connection came back a moment ago: it may have restarted, forgetting replies. */
+  const justReconnected = () => Date.now() - outages().endedAt < RECONNECT_GRACE_MS;
+
+  /**
+   * No reply of the thread is recorded: none runs, unless the store just came back from an
+   * outage, when the instances running replies may not have registered them again yet.
+   */
+  const noneRunning = (action: string) =>
+    justReconnected()
+      ? errorResponse(
+          "resume_unavailable",
+          `The reply store just came back: ${action} again in a moment.`,
+        )
+      : noReply();
+
+  /**
+   * A resumed reply, relayed through the store from the instance generating it (this one or
+   * another), which ends with an error, so that its reader resumes from where it got to, when
+   * that instance stops renewing the reply's lease (it died), when the store's connection was
+   * lost meanwhile (what was published then is lost), or when it ends without the reply being
+   * recorded as ended.
+   */
+  const relayed = (stream: ReadableStream<string>, id: string): ReadableStream<string> => {
+    const outagesBefore = outages().count;
+    /** An outage began since the relay started: what was published meanwhile is lost. */
+    const interrupted = () => outages().count !== outagesBefore;
+    const source = stream.getReader();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    /** Looks that found the reply ended while its end had not arrived. */
+    let ending = 0;
+    let gone = false;
+    return new ReadableStream<string>({
+      start(controller) {
+        const cut = (why: string) => {
+          if (gone) return;
+          gone = true;
+          clearTimeout(timer);
+          controller.error(new Error(`The relayed reply was cut: ${why}.`));
+          source.cancel(why).catch(() => {});
+        };
+        const watch = async () => {
+          try {
+            if (interrupted()) return cut("the store's connection was lost");
+            // Ended: its last chunks and end are on their way; two more looks, then it is cut.
+            if (await runsElsewhere(id)) ending = 0;
+            else if (++ending > 2) return cut("it ended without its end arriving");
+          } catch {
+            return cut("the store is unavailable");
+          }
+          if (!gone) timer = setTimeout(watch, LEASE_RENEW_MS);
+        };
+        timer = setTimeout(watch, LEASE_RENEW_MS);
+        const pump = async () => {
+          try {
+            for (;;) {
+              const { done, value } = await source.read();
+              if (gone) return;
+              if (interrupted()) return cut("the store's connection was lost");
+              if (!done) {
+                controller.enqueue(value);
+                continue;
+              }
+              // `resumable-stream` also ends a relay whose record vanished: only a reply
+              // recorded as ended is ended here.
+              if ((await reader.publisher.get(sentinelKey(id))) !== "DONE") {
+                return cut("it is not recorded as ended");
+              }
+              gone = true;
+              clearTimeout(timer);
+              controller.close();
+              return;
+            }
+          } catch {
+            cut("the store is unavailable");
+          }
+        };
+        void pump();
+      },
+      cancel(reason) {
+        gone = true;
+        clearTimeout(timer);
+        return source.cancel(reason);
+      },
+    });
+  };
+
   const resume: ResumableReplies["resume"] = async (request, { threadId, position = 0 }) => {
     if (!Number.isSafeInteger(position) || position < 0) {
       return errorResponse("invalid_position", "position must be a whole number ≥ 0.");
@@ -341,7 +453,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     }
     try {
       const id = await runningReply(threadId);
-      if (id === undefined) return noReply();
+      if (id === undefined) return noneRunning("resume");
       const local = locals.get(id);
       if (local ? !local.resumable : await reader.publisher.get(unresumableKey(id))) {
         return errorResponse(
@@ -349,7 +461,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
           "This reply started while the reply store was unreachable: it cannot be resumed, and is saved when it ends; try again.",
         );
       }
-      if (!local && !(await started(id))) return noReply();
+      if (!local && !(await started(id))) return noneRunning("resume");
       const length = local ? local.length : await recordedLength(id, position);
       if (position > length) {
         // This instance's own count is exact; another's record may still lag behind what a
@@ -379,7 +491,10 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
       headers.set("X-Crayon-Reply-Id", id);
       headers.set("X-Crayon-Resume-Position", String(position));
-      return new Response(stream.pipeThrough(new TextEncoderStream()), { status: 200, headers });
+      return new Response(relayed(stream, id).pipeThrough(new TextEncoderStream()), {
+        status: 200,
+        headers,
+      });
     } catch (error) {
       if (error instanceof StoreUnavailableError) {
         return errorResponse("resume_unavailable", "The reply store is unavailable; try again.");
@@ -394,7 +509,14 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     }
     try {
       const id = await runningReply(threadId);
-      if (id === undefined) return noReply();
+      if (id === undefined) {
+        // A reply whose lease lapsed while its instance still runs it (an instance stalled for
+        // seconds) still hears the stop.
+        const last = await reader.publisher.get(threadKey(threadId));
+        const heard =
+          typeof last === "string" && (await reader.publisher.publish(stopChannel(last), "stop"));
+        return Number(heard) > 0 ? new Response(null, { status: 202 }) : noneRunning("stop");
+      }
       const local = locals.get(id);
       if (local) {
         local.abort.abort("stop");
