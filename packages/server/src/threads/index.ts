@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 
+export { activeBranch } from "./activeBranch";
 export {
   classifyDatabaseError,
   DatabaseUnavailableError,
@@ -14,7 +15,11 @@ export {
 } from "./databaseUnavailableError";
 export { InvalidCursorError } from "./invalidCursorError";
 export type { RouteError } from "./jsonResponses";
-export { type PgliteDatabaseOptions, pgliteDatabase } from "./pgliteDatabase";
+export {
+  PGLITE_TEMPLATE_FILE,
+  type PgliteDatabaseOptions,
+  pgliteDatabase,
+} from "./pgliteDatabase";
 export { type PostgresDatabaseOptions, postgresDatabase } from "./postgresDatabase";
 export type { SqlDatabase, SqlExecutor, SqlRow } from "./sqlDatabase";
 export { ID_LIMIT, TITLE_LIMIT } from "./stringLimits";
@@ -28,6 +33,7 @@ export { MESSAGES_TABLE, MIGRATIONS, migrate, THREADS_TABLE } from "./threadSche
 export {
   createThreadStore,
   DEFAULT_PAGE_SIZE,
+  INTERRUPTED_REPLY_ERROR,
   MAX_PAGE_SIZE,
   type ThreadStore,
   type ThreadStoreOptions,

@@ -1,3 +1,4 @@
+import type { Message } from "@crayonai/stream";
 import { describe, expect, it, vi } from "vitest";
 import { databaseKinds, useDatabase } from "../../test/support/testDatabases";
 import { reply, userMessage as user } from "../../test/support/testMessages";
@@ -7,7 +8,7 @@ import { pgliteDatabase } from "./pgliteDatabase";
 import { postgresDatabase } from "./postgresDatabase";
 import type { SqlDatabase } from "./sqlDatabase";
 import { MESSAGES_TABLE, THREADS_TABLE } from "./threadSchema";
-import { createThreadStore, type ThreadStore } from "./threadStore";
+import { createThreadStore, INTERRUPTED_REPLY_ERROR, type ThreadStore } from "./threadStore";
 
 const newOwner = () => `user-${globalThis.crypto.randomUUID()}`;
 
@@ -205,6 +206,58 @@ describe.each(databaseKinds)("thread store ($name)", (kind) => {
     ]);
     expect(tree!.activeLeafId).toBe("a2");
     expect((await threads.getThread(owner, threadId))!.preview).toBe("A2, finished");
+  });
+
+  it("marks replies left streaming as interrupted, in one thread or all the owner's, and nothing else", async () => {
+    const threads = store();
+    const owner = newOwner();
+    const streaming = (id: string, content: string, parentId: string) =>
+      ({ ...reply(id, content, parentId), status: "streaming" }) as Message;
+    const cut = (await threads.createThread(owner, { title: "Cut" }))!.threadId;
+    const other = (await threads.createThread(owner, { title: "Other" }))!.threadId;
+    await threads.saveBranch(owner, cut, [
+      user("q1", "Count"),
+      { ...reply("a1", "1, 2"), status: "complete" } as Message,
+      user("q2", "Again"),
+      streaming("a2", "1, 2, 3", "q2"),
+    ]);
+    await threads.saveBranch(owner, other, [user("q", "Hi"), streaming("a", "Hel", "q")]);
+    // Another user's streaming reply, and a user message that only says "streaming".
+    const stranger = newOwner();
+    const theirs = (await threads.createThread(stranger, { title: "Theirs" }))!.threadId;
+    await threads.saveBranch(stranger, theirs, [
+      user("s", '"streaming"'),
+      streaming("t", "x", "s"),
+    ]);
+    const before = await threads.getThread(owner, cut);
+
+    expect(await threads.interruptReplies(owner, { threadId: cut })).toBe(1);
+    const tree = (await threads.loadThread(owner, cut))!;
+    expect(tree.messages[3]).toEqual({
+      ...streaming("a2", "1, 2, 3", "q2"),
+      status: "error",
+      error: INTERRUPTED_REPLY_ERROR,
+    });
+    expect(tree.messages.slice(0, 3)).toEqual([
+      user("q1", "Count"),
+      { ...reply("a1", "1, 2", "q1"), status: "complete" } as Message,
+      user("q2", "Again", "a1"),
+    ]);
+    // Not activity: the thread keeps its place in the list.
+    expect(await threads.getThread(owner, cut)).toEqual(before);
+    expect((await threads.loadThread(owner, other))!.messages[1]).toMatchObject({
+      status: "streaming",
+    });
+
+    expect(await threads.interruptReplies(owner, { error: "Gone." })).toBe(1);
+    expect((await threads.loadThread(owner, other))!.messages[1]).toMatchObject({
+      status: "error",
+      error: "Gone.",
+      content: "Hel",
+    });
+    expect(await threads.interruptReplies(owner)).toBe(0);
+    const untouched = (await threads.loadThread(stranger, theirs))!.messages;
+    expect(untouched.map((m) => m.role === "assistant" && m.status)).toEqual([false, "streaming"]);
   });
 
   it("upserts by id: saving again replaces the message where it is, one row", async () => {
