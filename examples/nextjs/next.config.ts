@@ -1,9 +1,10 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // sql.js loads its WebAssembly file from its own folder at run time: leave it to Node.js
-  // instead of bundling it.
-  serverExternalPackages: ["sql.js"],
+  // PGlite (the demo agent's thread database) loads its WebAssembly and data files from its own
+  // folder at run time, and `pg` (with DATABASE_URL) is loaded when first used: leave both to
+  // Node.js instead of bundling them.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
 };
 
 export default nextConfig;

@@ -4,7 +4,8 @@ import {
   type ResumableReplies,
   redisReplyStore,
 } from "@crayonai/server/resumable";
-import { Hono } from "hono";
+import { DatabaseUnavailableError, threadRoutes } from "@crayonai/server/threads";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { demoScripts } from "./agent/scripts";
@@ -13,16 +14,15 @@ import { type DemoAgentOptions, resolveOptions } from "./options";
 import { chatRoute } from "./routes/chatRoute";
 import { openAIRoute } from "./routes/openAIRoute";
 import { openResponsesRoute } from "./routes/openResponsesRoute";
-import { threadRoutes } from "./routes/threadRoutes";
-import { ThreadStore } from "./store/threadStore";
+import { DEMO_USER, openDemoThreads } from "./store/demoThreads";
 
 /** The demo agent app, and how to shut it down. */
 export type DemoAgentServer = {
   app: Hono;
   /**
    * Shuts down gracefully (on SIGTERM): stops the replies this process is generating, saves each
-   * partial reply as interrupted (status `error`, the UI offers Retry), writes the database and
-   * releases the reply store. Stop listening first; the app must not be used afterwards.
+   * partial reply as interrupted (status `error`, the UI offers Retry), then closes the thread
+   * database and the reply store. Stop listening first; the app must not be used afterwards.
    */
   close(): Promise<void>;
 };
@@ -63,12 +63,9 @@ export function createDemoAgentApp(options: DemoAgentOptions = {}): Hono {
  */
 export function createDemoAgentServer(options: DemoAgentOptions = {}): DemoAgentServer {
   const resolved = resolveOptions(options);
-  // Opened on the first request: sql.js loads its WebAssembly asynchronously.
-  let opened: Promise<ThreadStore> | undefined;
-  const store = () => {
-    opened ??= ThreadStore.open(resolved.dbFile);
-    return opened;
-  };
+  // Opened at once, in the background (PGlite takes about a second to start): the server
+  // listens meanwhile, and the first requests wait for it.
+  const threads = openDemoThreads(resolved);
   const replyStore = resolved.redisUrl
     ? redisReplyStore({ url: resolved.redisUrl })
     : inProcessReplyStore();
@@ -90,17 +87,32 @@ export function createDemoAgentServer(options: DemoAgentOptions = {}): DemoAgent
     }),
   );
   // The MCP servers /mcp calls (started when first used), and their routes for the chat's UI:
-  // an app's HTML and the tools apps may call, in a thread the store has.
+  // an app's HTML and the tools apps may call, in a thread of the demo's one user.
   const mcp =
     options.mcpServers === null
       ? undefined
       : createDemoMcp(options.mcpServers ?? demoMcpServers(), {
           basePath: "/api/mcp",
-          authorize: async (_request, threadId) =>
-            threadId === undefined || (await store()).getThread(threadId) !== undefined,
+          authorize: async (_request, threadId) => {
+            if (threadId === undefined) return true;
+            await threads.started;
+            return (await threads.store.getThread(DEMO_USER, threadId)) !== undefined;
+          },
         });
-  const deps = { store, options: resolved, replies, ...(mcp && { mcp }) };
-  app.route("/api/threads", threadRoutes(store));
+  const deps = { threads, options: resolved, replies, ...(mcp && { mcp }) };
+  // The thread routes of `@crayonai/server`, every request as the demo's one user, once the
+  // replies a previous run was cut off in are marked.
+  const threadHandler = threadRoutes(threads.store, {
+    authorize: () => ({ userId: DEMO_USER }),
+    basePath: "/api/threads",
+    maxMessageBytes: resolved.maxBodyBytes,
+  });
+  const serveThreads = async (c: Context) => {
+    await threads.started;
+    return threadHandler(c.req.raw);
+  };
+  app.all("/api/threads", serveThreads);
+  app.all("/api/threads/*", serveThreads);
   if (mcp) app.all("/api/mcp/*", (c) => mcp.apps.handle(c.req.raw));
   app.route("/api/chat", chatRoute(deps));
   app.route("/api/openai", openAIRoute(deps));
@@ -110,12 +122,20 @@ export function createDemoAgentServer(options: DemoAgentOptions = {}): DemoAgent
   );
   app.notFound((c) => c.json({ error: `Nothing at ${c.req.method} ${c.req.path}.` }, 404));
   app.onError((error, c) => {
+    // Postgres is down (the store logged it once): a typed 503 the client may retry.
+    if (error instanceof DatabaseUnavailableError) {
+      const message = "The thread database is unavailable. Try again in a moment.";
+      c.header("Retry-After", "1");
+      return c.req.path.startsWith("/api/openai/")
+        ? c.json({ error: { message, type: "server_error", code: "database_unavailable" } }, 503)
+        : c.json({ error: message, code: "database_unavailable" }, 503);
+    }
     console.error("The demo agent failed:", error);
     return c.json({ error: "The demo agent failed; see its log." }, 500);
   });
   const close = async () => {
     await replies.shutdown();
-    if (opened) await (await opened).close();
+    await threads.store.close();
     await replyStore.close();
     await mcp?.apps.close();
   };

@@ -26,6 +26,21 @@ describe("parseCliOptions", () => {
     });
   });
 
+  it("says where threads and replies are kept: a database URL or a data directory, and Redis", () => {
+    const redis = ["--redis-url", "redis://127.0.0.1:6379"];
+    expect(
+      parseCliOptions(["--database-url", "postgres://app@127.0.0.1:5432/chat", ...redis], {})?.app,
+    ).toEqual({
+      databaseUrl: "postgres://app@127.0.0.1:5432/chat",
+      redisUrl: "redis://127.0.0.1:6379",
+    });
+    // A directory named on the command line wins over a `DATABASE_URL` in the environment.
+    expect(parseCliOptions(["--data-dir=./threads"], {})?.app).toEqual({
+      dataDir: "./threads",
+      databaseUrl: "",
+    });
+  });
+
   it("refuses unknown flags and values that are not valid", () => {
     for (const args of [
       ["--port"],
@@ -38,6 +53,10 @@ describe("parseCliOptions", () => {
       ["--max-body-bytes", "-1"],
       ["--max-body-bytes", "lots"],
       ["--cors", "*"],
+      ["--database-url", "mysql://h/db"],
+      ["--database-url", "postgres://h/db", "--data-dir", "dir"],
+      ["--data-dir="],
+      ["--redis-url", "127.0.0.1:6379"],
     ]) {
       expect(parseCliOptions(args, {}), args.join(" ")).toBeUndefined();
     }

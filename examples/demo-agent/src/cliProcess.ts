@@ -17,12 +17,14 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The CLI from source, on `port` with its database in `dbFile` and 40 ms between streamed
- * pieces, once it listens. `env` adds to (or overrides) its environment, e.g. `REDIS_URL`.
+ * The CLI from source, on `port` with its threads in PGlite in `dataDir` (undefined: in memory)
+ * and 40 ms between streamed pieces, once it listens. `env` adds to (or overrides) its
+ * environment, e.g. `REDIS_URL` or `DATABASE_URL` (which wins over `dataDir`); neither is taken
+ * from this process's environment.
  */
 export async function startCli(
   port: number,
-  dbFile: string,
+  dataDir: string | undefined,
   args: string[] = [],
   env: NodeJS.ProcessEnv = {},
 ): Promise<ChildProcess> {
@@ -31,11 +33,12 @@ export async function startCli(
   const child = spawn(process.execPath, argv, {
     env: {
       ...process.env,
-      CRAYON_DEMO_DB: dbFile,
+      CRAYON_DEMO_DATA_DIR: dataDir ?? "",
       CRAYON_DEMO_DELAY_MS: "40",
       OPENAI_API_KEY: "",
       HOST: "",
       REDIS_URL: "",
+      DATABASE_URL: "",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -5,7 +5,7 @@ import {
   decodeReply,
   postChat,
   readSome,
-  temporaryDbFile,
+  temporaryDataDir,
   testApp,
   userMessage,
 } from "./testSupport";
@@ -160,14 +160,13 @@ describe("the CLI", () => {
           () => false,
         );
       const port = await freePort();
-      const dbFile = await temporaryDbFile();
-      let server = await startCli(port, dbFile);
+      let server = await startCli(port, undefined);
       try {
         expect(await reachable("127.0.0.1", port)).toBe(true);
         expect(await reachable(otherAddress!, port)).toBe(false);
         server.kill("SIGKILL");
         await exited(server);
-        server = await startCli(port, dbFile, ["--host", "0.0.0.0"]);
+        server = await startCli(port, undefined, ["--host", "0.0.0.0"]);
         expect(await reachable(otherAddress!, port)).toBe(true);
       } finally {
         server.kill("SIGKILL");
@@ -177,9 +176,9 @@ describe("the CLI", () => {
   );
 
   it("keeps a reply it was streaming when killed, marked as interrupted after a restart", async () => {
-    const dbFile = await temporaryDbFile();
+    const dataDir = await temporaryDataDir();
     const port = await freePort();
-    const start = () => startCli(port, dbFile);
+    const start = () => startCli(port, dataDir);
     let server = await start();
     try {
       const base = `http://127.0.0.1:${port}/api`;
@@ -217,5 +216,5 @@ describe("the CLI", () => {
     } finally {
       server.kill("SIGKILL");
     }
-  }, 30_000);
+  }, 60_000);
 });

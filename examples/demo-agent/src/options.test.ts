@@ -1,22 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { defaultDbFile, defaultDelayMs, defaultMaxBodyBytes, resolveOptions } from "./options";
+import { defaultDelayMs, defaultMaxBodyBytes, resolveOptions } from "./options";
 
 describe("resolveOptions", () => {
-  it("defaults to ./.data, 20 ms, no model, a 1 MiB body limit and no CORS", () => {
+  it("defaults to PGlite in memory, replies in process, 20 ms, no model, a 1 MiB body limit and no CORS", () => {
     expect(resolveOptions({}, {})).toEqual({
-      dbFile: defaultDbFile,
       delayMs: defaultDelayMs,
       maxBodyBytes: defaultMaxBodyBytes,
       corsOrigins: [],
     });
     expect(defaultMaxBodyBytes).toBe(1024 * 1024);
-    expect(defaultDbFile).toBe("./.data/demo-agent.sqlite");
     expect(defaultDelayMs).toBe(20);
   });
 
   it("reads the environment", () => {
     const env = {
-      CRAYON_DEMO_DB: "/tmp/x.sqlite",
+      DATABASE_URL: "postgres://demo@db.example:5432/demo",
+      CRAYON_DEMO_DATA_DIR: "/tmp/threads",
       CRAYON_DEMO_DELAY_MS: "0",
       OPENAI_API_KEY: "key",
       OPENAI_BASE_URL: "http://localhost:1234/v1",
@@ -26,7 +25,7 @@ describe("resolveOptions", () => {
       REDIS_URL: "redis://127.0.0.1:6380",
     };
     expect(resolveOptions({}, env)).toEqual({
-      dbFile: "/tmp/x.sqlite",
+      databaseUrl: "postgres://demo@db.example:5432/demo",
       delayMs: 0,
       openai: { apiKey: "key", baseURL: "http://localhost:1234/v1", model: "small" },
       maxBodyBytes: 2048,
@@ -37,12 +36,24 @@ describe("resolveOptions", () => {
 
   it("prefers explicit options, and null turns the model off", () => {
     const env = { CRAYON_DEMO_DELAY_MS: "50", OPENAI_API_KEY: "key" };
-    expect(resolveOptions({ dbFile: "a.sqlite", delayMs: 5, openai: null }, env)).toEqual({
-      dbFile: "a.sqlite",
+    expect(resolveOptions({ dataDir: "threads", delayMs: 5, openai: null }, env)).toEqual({
+      dataDir: "threads",
       delayMs: 5,
       maxBodyBytes: defaultMaxBodyBytes,
       corsOrigins: [],
     });
+  });
+
+  it("keeps threads in one place: a database URL over a data directory, an empty one for none", () => {
+    const env = { DATABASE_URL: "postgres://h/db", CRAYON_DEMO_DATA_DIR: "env-dir" };
+    expect(resolveOptions({}, { CRAYON_DEMO_DATA_DIR: "env-dir" }).dataDir).toBe("env-dir");
+    expect(resolveOptions({ dataDir: "mine" }, env)).toMatchObject({
+      databaseUrl: "postgres://h/db",
+    });
+    expect(resolveOptions({ dataDir: "mine" }, env).dataDir).toBeUndefined();
+    expect(resolveOptions({ databaseUrl: "", dataDir: "mine" }, env).dataDir).toBe("mine");
+    const none = resolveOptions({ databaseUrl: "", dataDir: "" }, env);
+    expect([none.databaseUrl, none.dataDir]).toEqual([undefined, undefined]);
   });
 
   it("ignores a delay that is not a number", () => {

@@ -1,10 +1,28 @@
 import type { McpServerConfig } from "@crayonai/server/mcp";
+import type { SqlDatabase } from "@crayonai/server/threads";
 import type { OpenAIOptions } from "./openai/openAIReply";
 
 /** Options of `createDemoAgentApp`. Every one has a default, read from the environment. */
 export type DemoAgentOptions = {
-  /** The SQLite file. Default: `CRAYON_DEMO_DB`, else `./.data/demo-agent.sqlite` (from the cwd). */
-  dbFile?: string;
+  /**
+   * A Postgres server to keep threads in (`postgres://user:password@host:5432/database`), so
+   * that every instance of the demo agent given the same one shares them. Default:
+   * `DATABASE_URL`, else none: threads are kept in PGlite, in this process. An empty string
+   * means none, whatever the environment says.
+   */
+  databaseUrl?: string;
+  /**
+   * Without `databaseUrl`: the directory PGlite keeps threads in (created when missing), so they
+   * outlive a restart. One process at a time may use it. Default: `CRAYON_DEMO_DATA_DIR`, else
+   * none: in memory, gone when the process ends.
+   */
+  dataDir?: string;
+  /**
+   * The thread database itself, used instead of one made from `databaseUrl` or `dataDir`: any
+   * `SqlDatabase` of `@crayonai/server` (e.g. `pgliteDatabase({ pglite })` on a PGlite instance
+   * of your own). `close()` closes it.
+   */
+  database?: SqlDatabase;
   /** Pause in ms between streamed pieces of a scripted reply. Default: `CRAYON_DEMO_DELAY_MS`, else 20. */
   delayMs?: number;
   /**
@@ -35,7 +53,9 @@ export type DemoAgentOptions = {
 
 /** {@link DemoAgentOptions} with the defaults filled in. */
 export type ResolvedDemoAgentOptions = {
-  dbFile: string;
+  databaseUrl?: string;
+  dataDir?: string;
+  database?: SqlDatabase;
   delayMs: number;
   openai?: OpenAIOptions;
   maxBodyBytes: number;
@@ -45,9 +65,6 @@ export type ResolvedDemoAgentOptions = {
 
 /** The default request body limit: a long conversation with small inline images fits. */
 export const defaultMaxBodyBytes = 1024 * 1024;
-
-/** The default database file, relative to the working directory. */
-export const defaultDbFile = "./.data/demo-agent.sqlite";
 
 /** The default pause between streamed pieces, in ms. */
 export const defaultDelayMs = 20;
@@ -75,8 +92,16 @@ export function resolveOptions(
 ): ResolvedDemoAgentOptions {
   const openai = options.openai === undefined ? openAIFromEnv(env) : (options.openai ?? undefined);
   const redisUrl = options.redisUrl ?? (env.REDIS_URL || undefined);
+  const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
+  const dataDir = options.dataDir ?? (env.CRAYON_DEMO_DATA_DIR || undefined);
   return {
-    dbFile: options.dbFile ?? env.CRAYON_DEMO_DB ?? defaultDbFile,
+    ...(options.database
+      ? { database: options.database }
+      : databaseUrl
+        ? { databaseUrl }
+        : dataDir
+          ? { dataDir }
+          : {}),
     delayMs: options.delayMs ?? numberFromEnv(env.CRAYON_DEMO_DELAY_MS) ?? defaultDelayMs,
     maxBodyBytes:
       options.maxBodyBytes ?? numberFromEnv(env.CRAYON_DEMO_MAX_BODY_BYTES) ?? defaultMaxBodyBytes,

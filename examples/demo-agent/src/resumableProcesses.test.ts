@@ -14,25 +14,25 @@ import {
   readSome,
   replyPaths,
   storedThread,
-  temporaryDbFile,
+  temporaryDataDir,
   withNeutralIds,
 } from "./testSupport";
 
 // Replies across real server processes: a graceful shutdown, and two instances sharing a real
 // redis-server (resume and stop through the other one; Redis going away mid-reply).
 
-type Instance = { base: string; process: ChildProcess; port: number; dbFile: string };
+type Instance = { base: string; process: ChildProcess; port: number };
 
-async function instance(env: NodeJS.ProcessEnv = {}, dbFile?: string): Promise<Instance> {
+/** An instance with its threads in PGlite: in `dataDir`, or in memory. */
+async function instance(env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<Instance> {
   const port = await freePort();
-  const file = dbFile ?? (await temporaryDbFile());
-  const child = await startCli(port, file, [], env);
-  return { base: `http://127.0.0.1:${port}`, process: child, port, dbFile: file };
+  const child = await startCli(port, dataDir, [], env);
+  return { base: `http://127.0.0.1:${port}`, process: child, port };
 }
 
 const running: ChildProcess[] = [];
-async function started(env: NodeJS.ProcessEnv = {}, dbFile?: string): Promise<Instance> {
-  const made = await instance(env, dbFile);
+async function started(env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<Instance> {
+  const made = await instance(env, dataDir);
   running.push(made.process);
   return made;
 }
@@ -51,7 +51,8 @@ async function clientText(body: string): Promise<string> {
 
 describe("a graceful shutdown (SIGTERM)", () => {
   it("keeps the partial reply as interrupted, with all the client was sent, and exits 0", async () => {
-    const server = await started();
+    const dataDir = await temporaryDataDir();
+    const server = await started({}, dataDir);
     const threadId = "t-sigterm";
     const response = await postFirstTurn(server.base, "crayon", threadId, "/long");
     const { text: head, rest } = await readSome(response, { ms: 500 });
@@ -63,7 +64,7 @@ describe("a graceful shutdown (SIGTERM)", () => {
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.length).toBeLessThan(longText.length);
 
-    const again = await started({}, server.dbFile);
+    const again = await started({}, dataDir);
     const reply = await lastReply(again.base, threadId);
     expect(reply).toMatchObject({ role: "assistant", status: "error" });
     expect(reply!.error).toMatch(/server stopped before this reply finished/);
@@ -71,7 +72,7 @@ describe("a graceful shutdown (SIGTERM)", () => {
     expect(reply!.content).toBe(sent);
     expect(longText.startsWith(reply!.content!)).toBe(true);
     again.process.kill("SIGKILL");
-  }, 30_000);
+  }, 60_000);
 });
 
 const hasRedis = redisServerPath() !== undefined;

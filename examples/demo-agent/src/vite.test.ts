@@ -1,7 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { temporaryDbFile } from "./testSupport";
 import { demoAgentPlugin, isDemoAgentPath } from "./vite";
 
 describe("isDemoAgentPath", () => {
@@ -21,7 +20,7 @@ describe("demoAgentPlugin", () => {
   it.each(["configureServer", "configurePreviewServer"] as const)(
     "serves /api from %s and leaves other URLs to Vite",
     async (hook) => {
-      const plugin = demoAgentPlugin({ dbFile: await temporaryDbFile(), delayMs: 0, openai: null });
+      const plugin = demoAgentPlugin({ databaseUrl: "", dataDir: "", delayMs: 0, openai: null });
       let middleware: ((req: any, res: any, next: () => void) => void) | undefined;
       const fakeViteServer = { middlewares: { use: (fn: typeof middleware) => (middleware = fn) } };
       (plugin[hook] as (server: unknown) => void)(fakeViteServer);

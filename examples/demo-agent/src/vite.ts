@@ -10,8 +10,16 @@ export function isDemoAgentPath(url: string | undefined): boolean {
 }
 
 /**
+ * Where the plugin keeps threads unless told otherwise (`dataDir`, `CRAYON_DEMO_DATA_DIR`):
+ * a PGlite directory under the Vite project, so they outlive a restart of the dev server.
+ */
+export const defaultPluginDataDir = "./.data/threads";
+
+/**
  * A Vite plugin that serves the demo agent on `/api/*` from the Vite server itself, in both
- * `vite` (dev) and `vite preview`: one process, no proxy. Other URLs go on to Vite.
+ * `vite` (dev) and `vite preview`: one process, no proxy. Other URLs go on to Vite. Threads are
+ * kept in {@link defaultPluginDataDir} unless `dataDir`, `databaseUrl` or the environment
+ * (`CRAYON_DEMO_DATA_DIR`, empty for memory; `DATABASE_URL`) say otherwise.
  *
  * @example
  * ```ts
@@ -30,7 +38,12 @@ export function demoAgentPlugin(options: DemoAgentOptions = {}): Plugin {
     next: Connect.NextFunction,
   ) => {
     if (!isDemoAgentPath(req.url)) return next();
-    listener ??= getRequestListener(createDemoAgentApp(options).fetch);
+    listener ??= getRequestListener(
+      createDemoAgentApp({
+        ...options,
+        dataDir: options.dataDir ?? process.env.CRAYON_DEMO_DATA_DIR ?? defaultPluginDataDir,
+      }).fetch,
+    );
     listener(req, res).catch(next);
   };
   return {

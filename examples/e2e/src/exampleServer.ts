@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort } from "./freePort";
 
@@ -30,9 +29,9 @@ const SERVERS = {
 } as const;
 
 /**
- * Serves a built example (its demo agent is mounted in the same server) on a fresh database and
- * a free port, so each test file starts with no threads and two runs of the suite can share the
- * machine.
+ * Serves a built example (its demo agent is mounted in the same server) on a fresh database (its
+ * threads in PGlite in memory, never on a `DATABASE_URL` of the environment) and a free port, so
+ * each test file starts with no threads and two runs of the suite can share the machine.
  */
 export async function serveExample(
   name: string,
@@ -43,7 +42,6 @@ export async function serveExample(
   if (!existsSync(join(dir, built)))
     throw new Error(`examples/${name} is not built: run \`pnpm build\` first.`);
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `crayon-e2e-${name}-`));
   const log: string[] = [];
   const server = spawn(
     join(dir, "node_modules/.bin", bin),
@@ -52,7 +50,8 @@ export async function serveExample(
       cwd: dir,
       env: {
         ...process.env,
-        CRAYON_DEMO_DB: join(dataDir, "demo-agent.sqlite"),
+        CRAYON_DEMO_DATA_DIR: "",
+        DATABASE_URL: "",
         NEXT_TELEMETRY_DISABLED: "1",
       },
     },
@@ -62,7 +61,6 @@ export async function serveExample(
   const url = `http://127.0.0.1:${port}`;
   const close = () => {
     server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitUntilServing(url, server, log);

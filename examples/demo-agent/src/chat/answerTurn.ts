@@ -1,4 +1,5 @@
 import type { ResumableReplies } from "@crayonai/server/resumable";
+import { activeBranch, ID_LIMIT, threadTitle } from "@crayonai/server/threads";
 import { type Message, type StreamProtocolAdapter, validateMessages } from "@crayonai/stream";
 import type { Context } from "hono";
 import { runAgent } from "../agent/runAgent";
@@ -6,10 +7,9 @@ import type { DemoMcp } from "../mcp/demoMcp";
 import type { ResolvedDemoAgentOptions } from "../options";
 import type { ProtocolEncoder } from "../protocols/protocolEncoder";
 import { messagesError } from "../requests/messagesError";
-import { THREAD_ID_LIMIT } from "../store/stringLimits";
-import type { ThreadStore } from "../store/threadStore";
-import { threadTitle } from "../store/threadTitle";
+import { DEMO_USER, type DemoThreads } from "../store/demoThreads";
 import { withApprovalAnswers } from "./approvalAnswers";
+import { branchWriter } from "./branchWriter";
 import { keepStoredReplies } from "./keepStoredReplies";
 import { mergeWithStored } from "./mergeWithStored";
 import { recordReply } from "./recordReply";
@@ -43,7 +43,7 @@ function threadOf(request: TurnRequest<unknown>, stored: readonly Message[]): Me
 
 /** What `answerTurn` needs besides the request. */
 export type AnswerTurnDeps = {
-  store: () => Promise<ThreadStore>;
+  threads: DemoThreads;
   options: ResolvedDemoAgentOptions;
   /** Where replies of saved threads run: resumable, stopped only by an explicit request. */
   replies: ResumableReplies;
@@ -76,46 +76,43 @@ export async function answerTurn(
   encode: ProtocolEncoder,
   deps: AnswerTurnDeps,
 ): Promise<Response> {
-  const db = await deps.store();
   const { threadId } = request;
-  if (threadId !== undefined && threadId.length > THREAD_ID_LIMIT) {
-    return c.json({ error: `The thread id is longer than ${THREAD_ID_LIMIT} characters.` }, 400);
+  if (threadId !== undefined && threadId.length > ID_LIMIT) {
+    return c.json({ error: `The thread id is longer than ${ID_LIMIT} characters.` }, 400);
   }
+  const { store, started } = deps.threads;
+  await started;
   const runId = request.runId ?? globalThis.crypto.randomUUID();
+  // Every branch (to keep the replies stored), and the one shown, which the request continues.
+  const stored = threadId === undefined ? undefined : await store.loadThread(DEMO_USER, threadId);
+  const shown = stored
+    ? activeBranch(stored.messages, stored.activeLeafId).map(
+        ({ parentId: _parent, ...message }) => message as Message,
+      )
+    : [];
   // Converted from another format, the thread must still be valid Crayon messages to be stored.
-  const validated = validateMessages(
-    threadOf(request, (threadId && db.getMessages(threadId)) || []),
-  );
+  const validated = validateMessages(threadOf(request, shown));
   if (validated.errors.length) return c.json(messagesError(validated.errors), 400);
   let { messages } = validated;
   if (threadId !== undefined) {
-    const stored = db.getTree(threadId);
     if (stored) messages = keepStoredReplies(stored.messages, messages);
     else {
       const first = messages.find((m) => m.role === "user");
-      await db.createThread({
+      await store.createThread(DEMO_USER, {
         threadId,
         title: first?.role === "user" ? threadTitle(first) : "New chat",
-        createdAt: new Date().toISOString(),
       });
     }
-    await db.setMessages(threadId, messages);
+    await store.saveBranch(DEMO_USER, threadId, messages);
   }
 
-  const save = async (thread: Message[]) => {
-    if (threadId === undefined) return;
-    try {
-      await db.setMessages(threadId, thread);
-    } catch (error) {
-      console.error("The demo agent could not save the reply:", error);
-    }
-  };
-  const checkpoint = (thread: Message[]) => {
-    if (threadId === undefined) return;
-    db.setMessages(threadId, thread).catch((error) =>
-      console.error("The demo agent could not checkpoint the reply:", error),
-    );
-  };
+  // The thread is saved as the reply streams (checkpoints) and once it settled, in that order.
+  const writer =
+    threadId === undefined
+      ? undefined
+      : branchWriter((thread) => store.saveBranch(DEMO_USER, threadId, thread));
+  const save = async (thread: Message[]) => writer?.settle(thread);
+  const checkpoint = (thread: Message[]) => writer?.checkpoint(thread);
   const { options, readBack } = deps;
   const run = {
     threadId: threadId ?? `unsaved-${runId}`,

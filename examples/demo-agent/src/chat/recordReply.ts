@@ -1,6 +1,6 @@
+import { INTERRUPTED_REPLY_ERROR } from "@crayonai/server/threads";
 import type { CrayonStreamEvent, Message } from "@crayonai/stream";
 import { createMessageAccumulator } from "@crayonai/stream/accumulator";
-import { INTERRUPTED_REPLY_ERROR } from "../store/threadStore";
 
 /**
  * A `reasoning-end` carrying the duration stored with its message, so the client shows the

@@ -31,11 +31,12 @@ async function storedMessages(app: App, threadId: string): Promise<Message[]> {
   return response.json();
 }
 
-async function newThread(app: App): Promise<string> {
+/** A thread made as a client makes it: `firstMessage` is saved in it, then sent in the chat. */
+async function newThread(app: App, firstMessage = userMessage("Hello")): Promise<string> {
   const response = await app.request("/api/threads", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ firstMessage: userMessage("Hello") }),
+    body: JSON.stringify({ firstMessage }),
   });
   return (await response.json()).threadId;
 }
@@ -107,8 +108,9 @@ describe("saving is idempotent by message id", () => {
     "a %s client resending a stored reply in its history does not store it twice",
     async (protocol) => {
       const app = await testApp();
-      const threadId = await newThread(app);
-      const first = await converse(app, [userMessage("/markdown")], protocol, threadId);
+      const question = userMessage("/markdown");
+      const threadId = await newThread(app, question);
+      const first = await converse(app, [question], protocol, threadId);
       const stored = await storedMessages(app, threadId);
       await converse(app, [...first.messages, userMessage("/sources")], protocol, threadId);
       const after = await storedMessages(app, threadId);
@@ -128,8 +130,9 @@ describe("saving is idempotent by message id", () => {
     "a finished reply stays as stored when a client resends %s of it",
     async (_, copy) => {
       const app = await testApp();
-      const threadId = await newThread(app);
-      await converse(app, [userMessage("/markdown")], "crayon", threadId);
+      const asked = userMessage("/markdown");
+      const threadId = await newThread(app, asked);
+      await converse(app, [asked], "crayon", threadId);
       const [question, reply] = await storedMessages(app, threadId);
       const stale = { ...reply, ...copy } as Message;
       await converse(app, [question!, stale, userMessage("/sources")], "crayon", threadId);

@@ -46,5 +46,5 @@ export function chatRoute(deps: Omit<AnswerTurnDeps, "readBack">) {
       ...(reduced && { readBack: demoProtocolAdapter(protocol) }),
     });
   });
-  return chat.route("/", replyStreamRoute(deps.replies));
+  return chat.route("/", replyStreamRoute(deps));
 }

@@ -23,5 +23,5 @@ export function openAIRoute(deps: Omit<AnswerTurnDeps, "readBack">) {
     // A completion carries less than the reply: it is saved as the client reads it.
     return answerTurn(c, request, openAIEncoder, { ...deps, readBack: openAIChatAdapter() });
   });
-  return completions.route("/chat/completions", replyStreamRoute(deps.replies));
+  return completions.route("/chat/completions", replyStreamRoute(deps));
 }

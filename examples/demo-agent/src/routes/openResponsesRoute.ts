@@ -27,5 +27,5 @@ export function openResponsesRoute(deps: Omit<AnswerTurnDeps, "readBack">) {
       readBack: openResponsesAdapter(),
     });
   });
-  return responses.route("/responses", replyStreamRoute(deps.replies));
+  return responses.route("/responses", replyStreamRoute(deps));
 }

@@ -1,5 +1,7 @@
-import type { ResumableReplies } from "@crayonai/server/resumable";
+import { DatabaseUnavailableError } from "@crayonai/server/threads";
 import { Hono } from "hono";
+import type { AnswerTurnDeps } from "../chat/answerTurn";
+import { DEMO_USER } from "../store/demoThreads";
 
 /**
  * `GET /:threadId/stream?position=N` resumes the thread's running reply from character `N`
@@ -7,9 +9,25 @@ import { Hono } from "hono";
  * `503` when the reply store is down); `DELETE /:threadId/stream` stops it (`202`, or `204`
  * when none runs). Answered by the resumable replies kit, whatever the protocol (a `protocol`
  * query parameter is ignored: the reply is resumed in the protocol it was started in).
+ *
+ * A `204` to a resume means no instance generates a reply of the thread: one still stored
+ * `streaming` was cut off (its instance was killed or crashed), and is marked interrupted
+ * before the answer, so the stored thread says what the client then shows.
  */
-export function replyStreamRoute(replies: ResumableReplies) {
-  return new Hono().on(["GET", "DELETE"], "/:threadId/stream", (c) =>
-    replies.handle(c.req.raw, { threadId: c.req.param("threadId") }),
-  );
+export function replyStreamRoute({
+  replies,
+  threads,
+}: Pick<AnswerTurnDeps, "replies" | "threads">) {
+  return new Hono().on(["GET", "DELETE"], "/:threadId/stream", async (c) => {
+    const threadId = c.req.param("threadId");
+    const response = await replies.handle(c.req.raw, { threadId });
+    if (c.req.method === "GET" && response.status === 204) {
+      await threads.store.interruptReplies(DEMO_USER, { threadId }).catch((error) => {
+        // An unavailable database was logged by the store; the answer stays 204.
+        if (!(error instanceof DatabaseUnavailableError))
+          console.error("The demo agent could not mark an interrupted reply:", error);
+      });
+    }
+    return response;
+  });
 }

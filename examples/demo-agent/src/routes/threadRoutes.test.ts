@@ -1,8 +1,14 @@
+import type { Thread } from "@crayonai/react-core";
 import type { Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
-import { createDemoAgentApp } from "../app";
-import type { StoredThread } from "../store/threadStore";
-import { converse, temporaryDbFile, testApp, userMessage } from "../testSupport";
+import { createDemoAgentServer } from "../app";
+import { converse, temporaryDataDir, testApp, userMessage } from "../testSupport";
+
+/** A thread as the routes send it (react-core's `Thread`, its dates as strings). */
+type StoredThread = Omit<Thread, "createdAt" | "updatedAt"> & {
+  createdAt: string;
+  updatedAt: string;
+};
 
 type App = Awaited<ReturnType<typeof testApp>>;
 
@@ -11,10 +17,14 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-async function createThread(app: App, text: string): Promise<StoredThread> {
+async function createThread(
+  app: App,
+  text: string,
+  message = userMessage(text),
+): Promise<StoredThread> {
   const response = await app.request("/api/threads", {
     method: "POST",
-    ...json({ firstMessage: userMessage(text) }),
+    ...json({ firstMessage: message }),
   });
   expect(response.status).toBe(201);
   return response.json();
@@ -23,8 +33,10 @@ async function createThread(app: App, text: string): Promise<StoredThread> {
 describe("thread routes", () => {
   it("create, list, rename, read and delete a thread", async () => {
     const app = await testApp();
-    const thread = await createThread(app, "Plan the launch");
+    const first = userMessage("Plan the launch");
+    const thread = await createThread(app, "Plan the launch", first);
     expect(thread.title).toBe("Plan the launch");
+    expect(thread.preview).toBe("Plan the launch");
     expect(Number.isNaN(Date.parse(thread.createdAt))).toBe(false);
 
     const list = await (await app.request("/api/threads")).json();
@@ -36,8 +48,9 @@ describe("thread routes", () => {
     });
     expect(await renamed.json()).toEqual({ ...thread, title: "Launch plan" });
 
+    // The first message is saved with the thread.
     const messages = await app.request(`/api/threads/${thread.threadId}/messages`);
-    expect(await messages.json()).toEqual([]);
+    expect(await messages.json()).toEqual([first]);
 
     const deleted = await app.request(`/api/threads/${thread.threadId}`, { method: "DELETE" });
     expect(deleted.status).toBe(204);
@@ -135,20 +148,30 @@ describe("thread routes", () => {
     expect(threads[0].preview).not.toBe("");
   });
 
-  it("keeps threads and messages across restarts on the same database file", async () => {
-    const dbFile = await temporaryDbFile();
-    const before = createDemoAgentApp({ dbFile, delayMs: 0, openai: null });
-    const thread = await createThread(before, "/markdown");
-    const history: Message[] = [userMessage("/markdown")];
-    const { messages } = await converse(before, history, "crayon", thread.threadId);
+  it("keeps threads and messages across restarts on the same data directory", async () => {
+    const options = {
+      databaseUrl: "",
+      dataDir: await temporaryDataDir(),
+      delayMs: 0,
+      openai: null,
+    };
+    const before = createDemoAgentServer(options);
+    const first = userMessage("/markdown");
+    const thread = await createThread(before.app, "/markdown", first);
+    const { messages } = await converse(before.app, [first], "crayon", thread.threadId);
+    await before.close();
 
-    const after = createDemoAgentApp({ dbFile, delayMs: 0, openai: null });
-    expect(await (await after.request("/api/threads")).json()).toEqual({
-      threads: [{ ...thread, updatedAt: expect.any(String), preview: expect.any(String) }],
-    });
-    const stored: Message[] = await (
-      await after.request(`/api/threads/${thread.threadId}/messages`)
-    ).json();
-    expect(stored).toEqual(messages);
+    const after = createDemoAgentServer(options);
+    try {
+      expect(await (await after.app.request("/api/threads")).json()).toEqual({
+        threads: [{ ...thread, updatedAt: expect.any(String), preview: expect.any(String) }],
+      });
+      const stored: Message[] = await (
+        await after.app.request(`/api/threads/${thread.threadId}/messages`)
+      ).json();
+      expect(stored).toEqual(messages);
+    } finally {
+      await after.close();
+    }
   });
 });

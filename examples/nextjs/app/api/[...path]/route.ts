@@ -1,11 +1,12 @@
 import { createDemoAgentApp } from "@crayonai/demo-agent";
 
-// The agent keeps threads in SQLite (sql.js) and streams replies: Node.js, never cached.
+// The agent keeps threads in PGlite (or Postgres with DATABASE_URL) and streams replies:
+// Node.js, never cached.
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // Created on the first request, not while `next build` loads this module; one per process,
-// since it owns the database file.
+// since it owns its PGlite database.
 let app: ReturnType<typeof createDemoAgentApp> | undefined;
 
 /** Hands every /api/* request to the demo agent's Hono app (its routes start with /api). */
@@ -18,5 +19,6 @@ function handle(request: Request): Response | Promise<Response> {
 
 export const GET = handle;
 export const POST = handle;
+export const PUT = handle;
 export const PATCH = handle;
 export const DELETE = handle;

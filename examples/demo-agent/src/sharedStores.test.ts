@@ -1,0 +1,216 @@
+import type { ChildProcess } from "node:child_process";
+import type { AssistantMessage, Message } from "@crayonai/stream";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  canStartPostgres,
+  type PostgresServer,
+  startPostgresServer,
+} from "../../../packages/server/test/support/postgresServer";
+import {
+  type RedisServer,
+  redisServerPath,
+  startRedisServer,
+} from "../../../packages/server/test/support/redisServer";
+import { longText } from "./agent/scripts/long";
+import { markdownText } from "./agent/scripts/markdown";
+import { freePort, startCli } from "./cliProcess";
+import {
+  decodeReply,
+  postFirstTurn,
+  readSome,
+  replyPaths,
+  storedThread,
+  userMessage,
+} from "./testSupport";
+
+// Two demo-agent processes on one real Postgres and one real redis-server, as behind a load
+// balancer: whichever instance a request reaches, it finds the same threads and replies.
+
+const canRun = canStartPostgres() && redisServerPath() !== undefined;
+if (!canRun)
+  console.warn("Postgres or redis-server is not installed: the shared-store tests are skipped.");
+
+type Instance = { base: string; process: ChildProcess };
+
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+/** The text of a Crayon body's last reply, as a client reads it. */
+async function clientText(body: string): Promise<string> {
+  const { messages } = await decodeReply("crayon", new Response(body), []);
+  return (messages.at(-1) as AssistantMessage).content ?? "";
+}
+
+describe.skipIf(!canRun)("two instances on one Postgres and one Redis", () => {
+  let postgres: PostgresServer;
+  let redis: RedisServer;
+  let a: Instance;
+  let b: Instance;
+
+  beforeAll(async () => {
+    [postgres, redis] = await Promise.all([startPostgresServer(), startRedisServer()]);
+    const start = async (args: string[], env: NodeJS.ProcessEnv): Promise<Instance> => {
+      const port = await freePort();
+      const child = await startCli(port, undefined, args, { CRAYON_DEMO_DELAY_MS: "5", ...env });
+      return { base: `http://127.0.0.1:${port}`, process: child };
+    };
+    // One told by its flags, the other by its environment.
+    [a, b] = await Promise.all([
+      start(["--database-url", postgres.url, "--redis-url", redis.url], {}),
+      start([], { DATABASE_URL: postgres.url, REDIS_URL: redis.url }),
+    ]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const made of [a, b]) made?.process.kill("SIGKILL");
+    await redis?.stop();
+    await postgres?.remove();
+  });
+
+  it("a thread created on A is listed and loaded on B, with its reply; renamed on B, deleted on A", async () => {
+    const first = userMessage("/markdown");
+    const created = await fetch(`${a.base}/api/threads`, json({ firstMessage: first }));
+    expect(created.status).toBe(201);
+    const thread = await created.json();
+    const reply = await fetch(
+      `${a.base}/api/chat?protocol=crayon`,
+      json({ threadId: thread.threadId, messages: [first] }),
+    );
+    expect(await clientText(await reply.text())).toBe(markdownText);
+
+    const { threads } = await (await fetch(`${b.base}/api/threads`)).json();
+    expect(threads).toContainEqual({
+      ...thread,
+      updatedAt: expect.any(String),
+      preview: expect.stringContaining("Markdown"),
+    });
+    const tree = await (await fetch(`${b.base}/api/threads/${thread.threadId}/tree`)).json();
+    expect(tree.messages).toEqual([
+      first,
+      expect.objectContaining({
+        role: "assistant",
+        content: markdownText,
+        status: "complete",
+        parentId: first.id,
+      }),
+    ]);
+
+    const renamed = await fetch(`${b.base}/api/threads/${thread.threadId}`, {
+      ...json({ title: "Markdown, shared" }),
+      method: "PATCH",
+    });
+    expect(renamed.status).toBe(200);
+    const onA = await (await fetch(`${a.base}/api/threads/${thread.threadId}`)).json();
+    expect(onA.title).toBe("Markdown, shared");
+
+    const deleted = await fetch(`${a.base}/api/threads/${thread.threadId}`, { method: "DELETE" });
+    expect(deleted.status).toBe(204);
+    expect((await fetch(`${b.base}/api/threads/${thread.threadId}/messages`)).status).toBe(404);
+  }, 60_000);
+
+  it("a reply generated on A is resumed through B, and B then loads it complete", async () => {
+    const threadId = "t-shared-resume";
+    const { stream } = replyPaths("crayon", threadId);
+    const abort = new AbortController();
+    const response = await postFirstTurn(a.base, "crayon", threadId, "/long", abort.signal);
+    const { text: head } = await readSome(response, { characters: 1500 });
+    abort.abort();
+    // As a client does, a 503 (B's record of the reply still catching up) is retried.
+    let rest: Response | undefined;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      rest = await fetch(`${b.base}${stream}?position=${head.length}`);
+      if (rest.status !== 503) break;
+      await rest.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(rest!.status).toBe(200);
+    expect(await clientText(head + (await rest!.text()))).toBe(longText);
+    await vi.waitFor(async () => {
+      expect((await storedThread(b.base, threadId)).at(-1)).toMatchObject({
+        status: "complete",
+        content: longText,
+      });
+    });
+  }, 60_000);
+
+  it("Postgres down: typed 503s, no crash, replies under way and without a thread still stream; back: served again", async () => {
+    const streaming = await postFirstTurn(b.base, "crayon", "t-outage-mid", "/long");
+    const { text: head, rest } = await readSome(streaming, { characters: 500 });
+    await postgres.stop();
+    try {
+      const list = await fetch(`${b.base}/api/threads`);
+      expect(list.status).toBe(503);
+      expect(list.headers.get("retry-after")).toBe("1");
+      expect(await list.json()).toMatchObject({ code: "database_unavailable" });
+
+      const chat = await fetch(
+        `${b.base}/api/chat?protocol=crayon`,
+        json({ threadId: "t-outage", messages: [userMessage("/markdown")] }),
+      );
+      expect(chat.status).toBe(503);
+      expect(await chat.json()).toMatchObject({
+        error: expect.stringContaining("unavailable"),
+        code: "database_unavailable",
+      });
+      const openai = await fetch(
+        `${b.base}/api/openai/chat/completions`,
+        json({
+          model: "demo",
+          stream: true,
+          messages: [{ role: "user", content: "/markdown" }],
+          metadata: { thread_id: "t-outage" },
+        }),
+      );
+      expect(openai.status).toBe(503);
+      expect(await openai.json()).toMatchObject({ error: { code: "database_unavailable" } });
+
+      const unsaved = await fetch(
+        `${b.base}/api/chat?protocol=crayon`,
+        json({ messages: [userMessage("/markdown")] }),
+      );
+      expect(await clientText(await unsaved.text())).toBe(markdownText);
+      // The reply under way finishes for its client (its saves fail until Postgres is back).
+      expect(await clientText(head + (await rest()))).toBe(longText);
+      expect(b.process.exitCode).toBeNull();
+    } finally {
+      await postgres.restart();
+    }
+    await vi.waitFor(async () => expect((await fetch(`${b.base}/api/threads`)).status).toBe(200), {
+      timeout: 15_000,
+      interval: 250,
+    });
+    expect((await fetch(`${a.base}/api/threads`)).status).toBe(200);
+  }, 60_000);
+
+  it("A killed mid-reply: B answers the resume 204 once A's lease lapses, and the stored reply is marked interrupted", async () => {
+    const threadId = "t-shared-kill";
+    const { stream } = replyPaths("crayon", threadId);
+    const response = await postFirstTurn(a.base, "crayon", threadId, "/long");
+    // Read for well over a checkpoint interval, then kill the instance mid-reply.
+    const { text: head } = await readSome(response, { ms: 800 });
+    a.process.kill("SIGKILL");
+    await response.body?.cancel().catch(() => {});
+    const sent = await clientText(head).catch(() => "");
+
+    const killedAt = Date.now();
+    await vi.waitFor(
+      async () => {
+        const resume = await fetch(`${b.base}${stream}?position=${head.length}`);
+        await resume.body?.cancel();
+        expect(resume.status).toBe(204);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
+    const stored = (await storedThread(b.base, threadId)) as Message[];
+    const reply = stored.at(-1) as AssistantMessage;
+    expect(reply).toMatchObject({ role: "assistant", status: "error" });
+    expect(reply.error).toMatch(/server stopped before this reply finished/);
+    expect(reply.content!.length).toBeGreaterThan(0);
+    expect(longText.startsWith(reply.content!)).toBe(true);
+    if (sent) expect(sent.startsWith(reply.content!) || reply.content!.startsWith(sent)).toBe(true);
+  }, 60_000);
+});
