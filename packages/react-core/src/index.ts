@@ -20,6 +20,15 @@ export type {
 } from "@crayonai/stream";
 export { type ArrangeThreadsOptions, arrangeThreads } from "./core/arrangeThreads";
 export { ChatError, type ChatErrorCode } from "./core/chatError";
+export type {
+  ChatDebugChannel,
+  ChatDebugEvent,
+  ChatDebugEventBase,
+  ChatDebugEventType,
+  ChatDebugListener,
+  DebugChatRequest,
+  DebugResponse,
+} from "./core/debugChannel";
 export {
   type DefinedTool,
   type DefineToolOptions,
@@ -28,7 +37,14 @@ export {
   type ToolArgsValidation,
 } from "./core/defineTool";
 export type { BranchInfo } from "./core/messageTree";
+export {
+  parseReplyFixture,
+  type ReplyFixture,
+  ReplyFixtureError,
+  replyFixture,
+} from "./core/replyFixture";
 export { threadTimeLabel } from "./core/threadTime";
+export { chatDebugChannel } from "./hooks/chatDebugChannel";
 export {
   getThreadActions,
   useAgentState,

@@ -25,6 +25,7 @@
 
 import type { Message } from "@crayonai/stream";
 import type { StoreApi } from "zustand/vanilla";
+import type { ChatDebugChannel } from "./core/debugChannel";
 import { ThreadListCore } from "./core/threadListCore";
 import type {
   ThreadActions,
@@ -36,6 +37,15 @@ import type {
 
 export { type ArrangeThreadsOptions, arrangeThreads } from "./core/arrangeThreads";
 export { ChatError, type ChatErrorCode } from "./core/chatError";
+export type {
+  ChatDebugChannel,
+  ChatDebugEvent,
+  ChatDebugEventBase,
+  ChatDebugEventType,
+  ChatDebugListener,
+  DebugChatRequest,
+  DebugResponse,
+} from "./core/debugChannel";
 export {
   type DefinedTool,
   type DefineToolOptions,
@@ -43,6 +53,12 @@ export {
   type ToolArgsIssue,
   type ToolArgsValidation,
 } from "./core/defineTool";
+export {
+  parseReplyFixture,
+  type ReplyFixture,
+  ReplyFixtureError,
+  replyFixture,
+} from "./core/replyFixture";
 export { threadTimeLabel } from "./core/threadTime";
 export type {
   ClientTool,
@@ -87,6 +103,12 @@ export type Chat<TExternal = Message> = {
    * used, so a new one applies to the next call, even during a streaming reply.
    */
   setOptions(options: Partial<UseChatParams<TExternal>>): void;
+  /**
+   * The debug channel: every reply's request, response, wire frames, Crayon events, resume
+   * attempts, error and messages before and after, for tools such as `ChatInspector`. Costs
+   * nothing while nobody subscribes.
+   */
+  readonly debug: ChatDebugChannel;
 };
 
 /**

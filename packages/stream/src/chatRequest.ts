@@ -66,6 +66,21 @@ export type ChatRequest<TExternal = Message> = {
   tools: ToolDefinition[];
   /** For `human-response`: the answer and the message it answers (as now resolved). */
   response?: { response: HumanResponse; message: AssistantMessage };
+  /**
+   * Present only while something watches the chat (a listener on `createChat`'s debug
+   * channel, such as the inspector): call it with the HTTP request you send, so that it can be
+   * shown beside the reply. The bundled backends do; a `processMessage` of your own may.
+   */
+  traceRequest?: (request: HttpRequestTrace) => void;
+};
+
+/** The HTTP request a backend sent for a reply, as `ChatRequest.traceRequest` receives it. */
+export type HttpRequestTrace = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  /** The body as sent, when it is text. */
+  body?: string;
 };
 
 /**

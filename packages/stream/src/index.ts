@@ -14,6 +14,7 @@ export type {
   ChatBackend,
   ChatRequest,
   ChatTrigger,
+  HttpRequestTrace,
   HumanResponse,
   ResumeStreamRequest,
   ToolDefinition,
@@ -62,3 +63,5 @@ export type {
 export { normalizeContentPart } from "./message";
 export type { MalformedMessageError, MessageValidation } from "./validation/malformedMessageError";
 export { validateMessages } from "./validation/validateMessages";
+// The frames of a body as debugging tools see them (`observeWire` is in `./wire`).
+export type { WireFrame, WireListener } from "./wire/observeWire";

@@ -1,3 +1,5 @@
+import type { ReplyTrace } from "./debugChannel";
+import { loadReplyTracing } from "./onDemand";
 import { DEFAULT_RECONNECT_DELAYS } from "./replyResumption";
 import type { ResolvedThreadParams } from "./threadHost";
 
@@ -14,7 +16,8 @@ export function reconnectDelays(params: ResolvedThreadParams): readonly number[]
 /** The connection of one reply: its response made reopenable, and whether it moved away. */
 export type ReplyConnection = {
   /**
-   * `response`, with a body that reconnects when the params allow it. The reconnecting body's
+   * `response`, with a body that reconnects when the params allow it (and, traced, reported
+   * to the debug channel with every frame of its body). The reconnecting body's
    * code is loaded then (apps that do not resume never download it); if it cannot be loaded,
    * the reply is read as it is, without reconnection.
    */
@@ -30,32 +33,63 @@ export type ReplyConnection = {
 export function replyConnection(
   params: ResolvedThreadParams,
   signal: AbortSignal,
-  callbacks: { onReconnecting: () => void; onReconnected: () => void },
+  callbacks: {
+    onReconnecting: () => void;
+    onReconnected: () => void;
+    /** The reply's debug trace, when the debug channel has a listener. */
+    trace?: ReplyTrace | undefined;
+  },
 ): ReplyConnection {
   const delays = reconnectDelays(params);
   const { resumeStream } = params;
+  const { trace } = callbacks;
+  let attempts = 0;
   const connection = {
     moved: false,
     async open(response: Response, threadId: string): Promise<Response> {
-      if (!delays || !resumeStream) return response;
-      let resumableBody: typeof import("./resumableBody").resumableBody;
-      try {
-        ({ resumableBody } = await import("./resumableBody"));
-      } catch {
-        return response;
-      }
-      return resumableBody(response, {
-        signal,
-        delays,
-        resume: (position, resumeSignal) =>
-          resumeStream({ threadId, position, signal: resumeSignal }),
-        onReconnecting: callbacks.onReconnecting,
-        onReconnected: callbacks.onReconnected,
-        onMoved: () => {
-          connection.moved = true;
-        },
-      });
+      if (!trace) return reopenable(response, threadId);
+      // Only a traced reply gets here: its tracing code is loaded already.
+      const { traceResponse, traceWire } = await loadReplyTracing();
+      traceResponse(trace, response);
+      return traceWire(trace, await reopenable(response, threadId));
     },
+  };
+  const reopenable = async (response: Response, threadId: string): Promise<Response> => {
+    if (!delays || !resumeStream) return response;
+    let resumableBody: typeof import("./resumableBody").resumableBody;
+    try {
+      ({ resumableBody } = await import("./resumableBody"));
+    } catch {
+      return response;
+    }
+    return resumableBody(response, {
+      signal,
+      delays,
+      resume: (position, resumeSignal) => {
+        const resumed = resumeStream({ threadId, position, signal: resumeSignal });
+        if (trace) {
+          const attempt = ++attempts;
+          const report = (status: number | null, error?: unknown) =>
+            trace.emit({
+              type: "resume",
+              position,
+              attempt,
+              status,
+              ...(error !== undefined && { error: String(error) }),
+            });
+          resumed.then(
+            (response) => report(response?.status ?? null),
+            (error) => report(null, error),
+          );
+        }
+        return resumed;
+      },
+      onReconnecting: callbacks.onReconnecting,
+      onReconnected: callbacks.onReconnected,
+      onMoved: () => {
+        connection.moved = true;
+      },
+    });
   };
   return connection;
 }

@@ -21,6 +21,8 @@ export type ReplyResult = ReplyUpdate & {
   reply: Message[];
   /** Why the reply failed, or null. */
   failure: ChatError | null;
+  /** The event that caused `failure`: an `error` event, or the event the accumulator refused. */
+  failureCause?: CrayonStreamEvent;
   /** The agent state after the reply. */
   finalAgentState: unknown;
 };
@@ -51,12 +53,19 @@ export type ReadReplyOptions = {
 export async function readReply(options: ReadReplyOptions): Promise<ReplyResult> {
   const { history, signal, batching = DEFAULT_STREAM_BATCHING } = options;
   const errors: StreamErrorEvent[] = [];
+  // The event being applied, and the one that caused the first error (the reply's failure).
+  let applying: CrayonStreamEvent | undefined;
+  let cause: CrayonStreamEvent | undefined;
+  const addError = (error: StreamErrorEvent) => {
+    if (!errors.length) cause = applying ?? error;
+    errors.push(error);
+  };
   // Lazy: the JSON Patch applier is only downloaded when a reply patches state or an activity.
   const accumulator = createLazyMessageAccumulator({
     messages: history,
     continues: options.continues,
     agentState: options.agentState,
-    onError: (error) => errors.push(error),
+    onError: addError,
   });
   let publishedState = options.agentState;
   const stateChange = (): { value: unknown } | undefined => {
@@ -97,19 +106,22 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
       options.onEvent?.(event);
       if (event.type === "error") {
         // The stop itself is recorded as `stopped`; an abort error adds nothing.
-        if (event.code !== "aborted") errors.push(event);
+        if (event.code !== "aborted") addError(event);
         continue;
       }
       const loading = accumulator.prepare(event);
       if (loading) await untilAborted(loading, signal);
+      applying = event;
       accumulator.apply(event);
+      applying = undefined;
       scheduler.schedule(() => options.onUpdate(update()));
       if (batching === "microtask" && !(await isSettled(next))) scheduler.idle();
     }
   } catch (error) {
     if (error !== ABORTED && !signal.aborted) {
       failure = ChatError.from("process_failed", error);
-      errors.push({ type: "error", error: failure.message });
+      applying = undefined;
+      addError({ type: "error", error: failure.message });
     }
   } finally {
     scheduler.cancel();
@@ -126,6 +138,7 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
     ...final,
     reply: final.messages.filter((message) => !before.has(message)),
     failure,
+    ...(failure && cause && { failureCause: cause }),
     finalAgentState: accumulator.getAgentState(),
   };
 }

@@ -1,13 +1,14 @@
-import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
+import type { ChatRequest, CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
 import { validateMessages } from "@crayonai/stream";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ThreadActions, ThreadState } from "../types";
 import { ABORTED, observe, untilAborted } from "./abortable";
 import { ChatError } from "./chatError";
 import { answerToolCalls, defaultToolRoundtrips } from "./clientTools";
+import type { ReplyTrace } from "./debugChannel";
 import { turnAwaitsToolResults } from "./messageQueue";
 import { MessageTree } from "./messageTree";
-import { loadHistoryRevisions, loadReplyPipeline } from "./onDemand";
+import { loadHistoryRevisions, loadReplyPipeline, loadReplyTracing } from "./onDemand";
 import type { ReplyConnection } from "./replyConnection";
 import type { ReplyResult } from "./replyReader";
 import {
@@ -303,6 +304,12 @@ export class ThreadCore implements ThreadOperations {
       for (const id of ids) this.tree.remove(id);
     };
     let observeEvent: ((event: CrayonStreamEvent) => void) | undefined;
+    const continues = continuedMessages(intent, params.streamProtocol);
+    // The reply's debug trace, only while the debug channel has a listener (its code is
+    // loaded then); otherwise nothing is reported or built.
+    const { debug } = this.host;
+    const tracing = debug?.listening ? loadReplyTracing().catch(() => undefined) : undefined;
+    let trace: ReplyTrace | undefined;
     // The code that reads the reply loads while its request goes out; the request's failure is
     // the reply's, reported by the reader.
     this.#streaming = true;
@@ -312,11 +319,18 @@ export class ThreadCore implements ThreadOperations {
       const threadId = this.threadId ?? (await untilAborted(this.#createThread(history), signal));
       const { onEvent } = params;
       if (onEvent) observeEvent = (event) => observe(() => onEvent(event, { threadId }));
-      const response = attached ?? (await this.#request(history, controller, intent, threadId));
+      const startTrace = (await tracing)?.replyTracer(debug!, history, continues, threadId);
+      if (attached) trace = startTrace?.(null);
+      const response =
+        attached ??
+        (await this.#request(history, controller, intent, threadId, (request) => {
+          trace = startTrace?.(request);
+        }));
       const { replyConnection, defaultProtocol } = await pipeline;
       connection = replyConnection(params, signal, {
         onReconnecting: () => this.set({ isReconnecting: true }),
         onReconnected: () => this.set({ isReconnecting: false }),
+        trace,
       });
       const protocol = params.streamProtocol ?? defaultProtocol;
       return protocol.parse(await connection.open(response, threadId));
@@ -334,12 +348,15 @@ export class ThreadCore implements ThreadOperations {
       }
       result = await readReply({
         history,
-        continues: continuedMessages(intent, params.streamProtocol),
+        continues,
         agentState,
         signal,
         ...(params.streamBatching && { batching: params.streamBatching }),
         open: () => opening,
-        onEvent: (event) => observeEvent?.(event),
+        onEvent: (event) => {
+          observeEvent?.(event);
+          trace?.emit({ type: "event", event });
+        },
         onUpdate: (update) => {
           applyForgotten(update.forgotten);
           this.#receiving = true;
@@ -352,7 +369,12 @@ export class ThreadCore implements ThreadOperations {
     } finally {
       this.#streaming = false;
     }
-    if (connection?.moved && params.loadThread) return this.#replyMoved(history, signal);
+    const stopped = signal.aborted;
+    if (connection?.moved && params.loadThread) {
+      const moved = await this.#replyMoved(history, signal);
+      trace?.end({ ...moved, stopped });
+      return moved;
+    }
 
     applyForgotten(result.forgotten);
     let messages = result.messages;
@@ -366,7 +388,8 @@ export class ThreadCore implements ThreadOperations {
     this.#publish(messages, result.agentState && { agentState: result.agentState.value });
     // `onFinish` sees the messages as the thread shows them (and `onUpdateMessage` saw them).
     const reply = this.notifyUpdated(result.reply);
-    this.#finish(reply, result.failure, signal.aborted, result.finalAgentState);
+    this.#finish(reply, result.failure, stopped, result.finalAgentState);
+    trace?.end({ ...result, stopped, messages: this.store.getState().messages, reply });
     return result;
   }
 
@@ -376,12 +399,15 @@ export class ThreadCore implements ThreadOperations {
     controller: AbortController,
     intent: RequestIntent,
     threadId: string,
+    /** Sees the request before it is sent (the debug channel's trace starts with it). */
+    sending: (request: ChatRequest<unknown>) => void,
   ): Promise<Response> {
     const params = this.host.params();
     const { processMessage } = params;
     if (!processMessage) throw new ChatError("invalid_action", "No processMessage is set.");
     const agentState = this.store.getState().agentState;
     const request = chatRequest({ params, history, threadId, controller, agentState, intent });
+    sending(request);
     return untilAborted(processMessage(request), controller.signal);
   }
 

@@ -1,5 +1,6 @@
 import type { MessageFormatConverter, StreamProtocolAdapter, UserMessage } from "@crayonai/stream";
 import type { ThreadListParams, ThreadParams } from "../types";
+import type { DebugChannel } from "./debugChannel";
 
 /** Everything a chat engine takes: list persistence and thread callbacks (all optional here). */
 export type ChatOptions = ThreadListParams & Partial<ThreadParams<any>>;
@@ -16,6 +17,8 @@ export type ResolvedThreadParams = Partial<ThreadParams<any>> & {
  * host's contract does not depend on the thread's implementation (which depends on it).
  */
 export interface ThreadHost<TThread> {
+  /** The chat's debug channel (replies report to it while it has a listener). */
+  readonly debug?: DebugChannel;
   /** The latest parameters (read at the moment of use, so callbacks are never stale). */
   params(): ResolvedThreadParams;
   /** Persists a new thread for its first message and returns its id (optimistic in the list). */

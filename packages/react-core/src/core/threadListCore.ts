@@ -1,6 +1,7 @@
 import { identityConverter, type Message, type UserMessage } from "@crayonai/stream";
 import type { Thread, ThreadListActions, ThreadListPage } from "../types";
 import { ChatError } from "./chatError";
+import { DebugChannel } from "./debugChannel";
 import type { ThreadCore } from "./threadCore";
 import { createThreadFor } from "./threadCreation";
 import type { ChatOptions, ResolvedThreadParams, ThreadHost } from "./threadHost";
@@ -46,6 +47,8 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
   readonly store: ThreadListStore;
   /** Stable action functions. */
   readonly actions: ThreadListActions;
+  /** What the replies of every thread report while something listens (the inspector). */
+  readonly debug = new DebugChannel();
 
   #options: ChatOptions;
   readonly #registry: ThreadRegistry;

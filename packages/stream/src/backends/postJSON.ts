@@ -1,3 +1,5 @@
+import type { ChatRequest, HttpRequestTrace } from "../chatRequest";
+
 /** Headers as a plain object, or a function called before every request (e.g. a fresh token). */
 export type HeadersOption =
   | Record<string, string>
@@ -14,31 +16,36 @@ export type HttpOptions = {
 };
 
 /**
- * `fetch` with the options' headers (which win over `headers`), `credentials` and `fetch`.
+ * `fetch` with the options' headers (which win over `headers`), `credentials` and `fetch`;
+ * `trace` (a request's `traceRequest`) sees the request as sent.
  */
 export async function fetchWith(
   url: string,
-  init: RequestInit & { headers: Record<string, string> },
+  init: RequestInit & { headers: Record<string, string>; body?: string },
   options: HttpOptions,
+  trace?: (request: HttpRequestTrace) => void,
 ): Promise<Response> {
   const extra =
     typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
   const doFetch = options.fetch ?? globalThis.fetch;
+  const headers = { ...init.headers, ...extra };
+  const method = init.method ?? "GET";
+  trace?.({ url, method, headers, ...(init.body !== undefined && { body: init.body }) });
   return doFetch(url, {
     ...init,
-    headers: { ...init.headers, ...extra },
+    headers,
     ...(options.credentials !== undefined && { credentials: options.credentials }),
   });
 }
 
 /**
  * POSTs `body` as JSON, asking for Server-Sent Events, with the options' headers (which win over
- * the defaults) and the request's abort signal.
+ * the defaults), the request's abort signal, and the request reported to its `traceRequest`.
  */
 export function postJSON(
   url: string,
   body: unknown,
-  signal: AbortSignal,
+  request: Pick<ChatRequest<unknown>, "abortController" | "traceRequest">,
   options: HttpOptions,
 ): Promise<Response> {
   return fetchWith(
@@ -47,8 +54,9 @@ export function postJSON(
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
       body: JSON.stringify(body),
-      signal,
+      signal: request.abortController.signal,
     },
     options,
+    request.traceRequest,
   );
 }

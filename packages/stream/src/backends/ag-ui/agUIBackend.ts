@@ -85,12 +85,7 @@ async function runAgentInputOf(
 export function agUIBackend(options: AgUIBackendOptions): ChatBackend<AgUIMessage> {
   return {
     processMessage: async (request) =>
-      postJSON(
-        options.url,
-        await runAgentInputOf(request, options),
-        request.abortController.signal,
-        options,
-      ),
+      postJSON(options.url, await runAgentInputOf(request, options), request, options),
     streamProtocol: agUIAdapter(),
     messageConverter: agUIMessageConverter(),
     ...streamResumption(options.url, options.resume, options),

@@ -43,7 +43,7 @@ export function crayonBackend(options: CrayonBackendOptions): ChatBackend<Messag
       return postJSON(
         url,
         { ...extra, threadId, messages, ...(state != null && { state }) },
-        request.abortController.signal,
+        request,
         options,
       );
     },

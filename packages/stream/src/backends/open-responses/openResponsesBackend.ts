@@ -150,7 +150,7 @@ export function openResponsesBackend(
           ...(include.length > 0 && { include }),
           ...(previousResponseId !== undefined && { previous_response_id: previousResponseId }),
         },
-        request.abortController.signal,
+        request,
         http,
       );
     },

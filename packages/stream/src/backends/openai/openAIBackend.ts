@@ -106,7 +106,7 @@ export function openAIBackend(options: OpenAIBackendOptions): ChatBackend<OpenAI
           // OpenAI rejects an empty `tools` array.
           ...(tools.length > 0 && { tools }),
         },
-        request.abortController.signal,
+        request,
         http,
       );
     },

@@ -70,7 +70,7 @@ export function vercelAIBackend<TMessage extends VercelUIMessageLike = VercelUIM
           trigger: regenerate ? trigger : "submit-message",
           ...(messageId !== undefined && { messageId }),
         },
-        request.abortController.signal,
+        request,
         options,
       );
     },
