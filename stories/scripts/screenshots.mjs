@@ -5,20 +5,23 @@
 //   node scripts/screenshots.mjs [id-substring ...]   (only stories whose id contains one)
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium).
-import { createReadStream, existsSync } from "node:fs";
-import { mkdir, readFile, stat } from "node:fs/promises";
-import { createServer } from "node:http";
+import { existsSync } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import {
+  chromiumPath as executablePath,
+  launchChromium,
+  serveStatic,
+} from "../../scripts/browserCheck.mjs";
 import { MCP_APP_CHECKS } from "./mcpAppChecks.mjs";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 // Both can be moved (e.g. to check one build while another is being made).
 const staticDir = resolve(root, process.env.STORYBOOK_STATIC_DIR ?? "storybook-static");
 const outDir = resolve(root, process.env.STORYBOOK_SCREENSHOTS_DIR ?? "screenshots");
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SETTLE_TIMEOUT_MS = 15_000;
 // Stories where a reply is streamed after settling, to measure responsiveness (informational).
 const RESPONSIVENESS_STORIES = ["crayonchat-states--long-thread", "crayonchat-layouts--standalone"];
@@ -77,46 +80,6 @@ const EXPECTED = {
 };
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-const CONTENT_TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".woff2": "font/woff2",
-  ".ico": "image/x-icon",
-};
-
-/** A static file server for storybook-static on 127.0.0.1 and a free port. */
-function serve(dir) {
-  const server = createServer(async (request, response) => {
-    let pathname = decodeURIComponent(new URL(request.url, "http://x").pathname);
-    // Chromium asks for /favicon.ico on its own; Storybook ships an SVG one.
-    if (pathname === "/favicon.ico") pathname = "/favicon.svg";
-    const file = normalize(join(dir, pathname.endsWith("/") ? `${pathname}index.html` : pathname));
-    if (file !== dir && !file.startsWith(dir + sep)) {
-      response.writeHead(403).end();
-      return;
-    }
-    try {
-      if (!(await stat(file)).isFile()) throw new Error("not a file");
-    } catch {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, {
-      "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
-      "cache-control": "no-store",
-    });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((resolveServer) => {
-    server.listen(0, "127.0.0.1", () => resolveServer(server));
-  });
-}
 
 async function storyIds(filters) {
   const index = JSON.parse(await readFile(join(staticDir, "index.json"), "utf8"));
@@ -262,18 +225,9 @@ async function main() {
   const ids = await storyIds(filters);
   if (ids.length === 0) throw new Error("No stories matched. Run `pnpm build-storybook` first.");
 
-  const server = await serve(staticDir);
+  const server = await serveStatic(staticDir);
   const { port } = server.address();
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  });
+  const browser = await launchChromium(chromium);
   let failures = 0;
   try {
     for (const id of ids) {
