@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
 import { type ExampleServer, serveExample } from "./exampleServer";
-import { ALTERNATIVE_REPLY, longThread, WORD_IN_MESSAGE_10 } from "./longThread";
+import {
+  ALTERNATIVE_REPLY,
+  createThread,
+  LIST,
+  routeLongThread,
+  scrollListTo,
+  WORD_IN_MESSAGE_10,
+} from "./longThread";
 
 const SIZE = 3000;
-const LIST = ".crayon-message-list__scroll";
 
 /** The row at 1-based `position` of the feed. */
 const row = (page: Page, position: number) =>
@@ -25,22 +31,6 @@ function rowInView(page: Page, position: number): Promise<boolean> {
   );
 }
 
-/** Scrolls the list to `to` ("top" or "bottom") the way a dragged scrollbar does, until it stays there. */
-async function scrollListTo(page: Page, to: "top" | "bottom") {
-  await page.waitForFunction(
-    ([list, to]) => {
-      const element = document.querySelector(list as string) as HTMLElement;
-      const end = element.scrollHeight - element.clientHeight;
-      const there = to === "top" ? element.scrollTop <= 1 : element.scrollTop >= end - 2;
-      // Rows measured on arrival can change the height: keep going until it holds.
-      if (!there) element.scrollTop = to === "top" ? 0 : element.scrollHeight;
-      return there;
-    },
-    [LIST, to] as const,
-    { polling: 100, timeout: 10_000 },
-  );
-}
-
 // A 3,000-message thread in the chat example: its stored history is served to the page as the
 // demo agent's `/tree` of the thread (the demo agent only stores what it was sent).
 describe.skipIf(noBrowser)("a 3,000-message thread", () => {
@@ -51,12 +41,7 @@ describe.skipIf(noBrowser)("a 3,000-message thread", () => {
   beforeAll(async () => {
     server = await serveExample("chat");
     browser = await launchBrowser();
-    const created = await fetch(`${server.url}/api/threads`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ firstMessage: { id: "m0", role: "user", content: "A long thread" } }),
-    });
-    threadId = ((await created.json()) as { threadId: string }).threadId;
+    threadId = await createThread(server.url);
   });
   afterAll(async () => {
     await browser?.close();
@@ -65,21 +50,7 @@ describe.skipIf(noBrowser)("a 3,000-message thread", () => {
 
   async function open() {
     const { page, errors } = await openPage(browser, "about:blank");
-    const tree = JSON.stringify(longThread(SIZE));
-    await page.route(`**/api/threads/${threadId}/tree`, (route) =>
-      route.fulfill({ contentType: "application/json", body: tree }),
-    );
-    // The demo agent's store has none of these messages: picking a branch is the page's alone.
-    await page.route(`**/api/threads/${threadId}/active-leaf`, (route) =>
-      route.fulfill({ status: 204 }),
-    );
-    // A request carries the thread's history, larger than the demo agent takes: it gets the
-    // new question alone, which is all its scripted replies read.
-    await page.route("**/api/chat?**", (route) => {
-      const body = route.request().postDataJSON() as { messages?: unknown[] };
-      if (Array.isArray(body?.messages)) body.messages = body.messages.slice(-1);
-      return route.continue({ postData: JSON.stringify(body) });
-    });
+    await routeLongThread(page, threadId, SIZE);
     await page.goto(`${server.url}/?thread=${threadId}`);
     const chat = new ChatPage(page);
     await row(page, SIZE).waitFor();

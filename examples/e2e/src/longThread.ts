@@ -1,3 +1,24 @@
+import type { Page } from "playwright-core";
+
+/** The chat's scrolling message list. */
+export const LIST = ".crayon-message-list__scroll";
+
+/** Scrolls the list to `to` ("top" or "bottom") the way a dragged scrollbar does, until it stays there. */
+export async function scrollListTo(page: Page, to: "top" | "bottom") {
+  await page.waitForFunction(
+    ([list, to]) => {
+      const element = document.querySelector(list as string) as HTMLElement;
+      const end = element.scrollHeight - element.clientHeight;
+      const there = to === "top" ? element.scrollTop <= 1 : element.scrollTop >= end - 2;
+      // Rows measured on arrival can change the height: keep going until it holds.
+      if (!there) element.scrollTop = to === "top" ? 0 : element.scrollHeight;
+      return there;
+    },
+    [LIST, to] as const,
+    { polling: 100, timeout: 10_000 },
+  );
+}
+
 /** A word that appears in the 10th message of {@link longThread} and nowhere else. */
 export const WORD_IN_MESSAGE_10 = "quokkaharbour";
 
@@ -65,4 +86,40 @@ export function longThread(size: number): { messages: StoredMessage[]; activeLea
     parentId: `m${middle - 1}`,
   });
   return { messages, activeLeafId: `m${size - 1}` };
+}
+
+/**
+ * Creates a thread in the demo agent's store at `url` (its first message only), for
+ * {@link routeLongThread} to give a long history; returns its id.
+ */
+export async function createThread(url: string): Promise<string> {
+  const created = await fetch(`${url}/api/threads`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ firstMessage: { id: "m0", role: "user", content: "A long thread" } }),
+  });
+  return ((await created.json()) as { threadId: string }).threadId;
+}
+
+/**
+ * Serves {@link longThread}`(size)` to the page as the stored history of the demo agent's thread
+ * `threadId` (the demo agent only stores what it was sent), and sends the agent a new question
+ * alone (the whole history is larger than it takes; its scripted replies read the last message).
+ */
+export async function routeLongThread(page: Page, threadId: string, size: number) {
+  const tree = JSON.stringify(longThread(size));
+  await page.route(`**/api/threads/${threadId}/tree`, (route) =>
+    route.fulfill({ contentType: "application/json", body: tree }),
+  );
+  // The demo agent's store has none of these messages: picking a branch is the page's alone.
+  await page.route(`**/api/threads/${threadId}/active-leaf`, (route) =>
+    route.fulfill({ status: 204 }),
+  );
+  // A request carries the thread's history, larger than the demo agent takes: it gets the
+  // new question alone, which is all its scripted replies read.
+  await page.route("**/api/chat?**", (route) => {
+    const body = route.request().postDataJSON() as { messages?: unknown[] };
+    if (Array.isArray(body?.messages)) body.messages = body.messages.slice(-1);
+    return route.continue({ postData: JSON.stringify(body) });
+  });
 }

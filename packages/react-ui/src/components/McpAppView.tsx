@@ -232,10 +232,14 @@ function AppFrame({ host, tool, call, resource, title, teardown, onModeChange }:
   };
   const contextRef = useRef(contextNow);
   contextRef.current = contextNow;
-  /** Tells an initialized app what changed about where it is shown. */
+  /**
+   * Tells an initialized app what changed about where it is shown. Not once the frame is gone:
+   * a removed card's observers still report (a detached element resizes to nothing) before
+   * their effects are cleaned up.
+   */
   const pushContext = useCallback(() => {
     const current = session.current;
-    if (current?.initialized && !current.closed)
+    if (current?.initialized && !current.closed && card.current && frame.current)
       current.bridge.setHostContext(contextRef.current());
   }, []);
 
