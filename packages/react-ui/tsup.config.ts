@@ -2,7 +2,8 @@ import { defineConfig, type Options } from "tsup";
 import packageJson from "./package.json";
 
 const shared: Options = {
-  entry: { index: "src/index.ts" },
+  // The inspector is an entry of its own (dev-only): an app that does not import it gets none.
+  entry: { index: "src/index.ts", inspector: "src/inspector/index.ts" },
   dts: true,
   sourcemap: true,
   target: "es2022",
