@@ -9,6 +9,7 @@
 export type { Script, ScriptContext } from "./agent/script";
 export { demoScripts } from "./agent/scripts";
 export { createDemoAgentApp, createDemoAgentServer, type DemoAgentServer } from "./app";
+export { type DemoMcpServersOptions, demoMcpServers } from "./mcp/demoMcp";
 export type { OpenAIOptions } from "./openai/openAIReply";
 export { type DemoAgentOptions, defaultDelayMs } from "./options";
 export { type DemoProtocol, demoProtocols, isDemoProtocol } from "./protocols/demoProtocols";

@@ -1,5 +1,4 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import {
   createMcpApps,
   type McpApps,
@@ -9,8 +8,6 @@ import {
 } from "@crayonai/server/mcp";
 import { demoMcpApps } from "./demoMcpApps";
 
-const require = createRequire(import.meta.url);
-
 /** The npm package of each demo MCP server, by its name in {@link demoMcpApps}. */
 const PACKAGES: Record<string, string> = {
   "basic-react": "@modelcontextprotocol/server-basic-react",
@@ -18,15 +15,51 @@ const PACKAGES: Record<string, string> = {
   "system-monitor": "@modelcontextprotocol/server-system-monitor",
 };
 
+/** Where {@link demoMcpServers} looks for the demo MCP servers' packages. */
+export type DemoMcpServersOptions = {
+  /**
+   * A directory the packages resolve from, as a module in it would resolve them (its
+   * `node_modules`, then its parents'). Default: this module's own directory, which a bundle
+   * (a Next.js route, say) may no longer sit beside: give it the demo agent's package directory
+   * there, e.g. `join(process.cwd(), "node_modules/@crayonai/demo-agent")`.
+   */
+  from?: string;
+  /**
+   * Told of each server whose package cannot be found; the server is left out (and `/mcp` says
+   * it has no such server). Default: a console warning.
+   */
+  onMissing?: (server: string, packageName: string, error: unknown) => void;
+};
+
+const warnMissing = (server: string, packageName: string, error: unknown) =>
+  console.warn(
+    `demo agent: the MCP server "${server}" is left out: its package ${packageName} cannot be found (${error instanceof Error ? error.message.split("\n")[0] : String(error)}). Install it, or pass demoMcpServers({ from }) the directory it is installed under.`,
+  );
+
 /**
  * The demo's MCP servers, run over stdio from their installed packages (no network): each
  * package's CLI with `--stdio`. The packages export only their server module; the CLI is the
- * `index.js` beside it.
+ * `index.js` beside it. A package that cannot be found leaves its server out (see
+ * {@link DemoMcpServersOptions.onMissing}) rather than failing the agent.
  */
-export function demoMcpServers(): Record<string, McpServerConfig> {
+export function demoMcpServers(
+  options: DemoMcpServersOptions = {},
+): Record<string, McpServerConfig> {
+  const { from, onMissing = warnMissing } = options;
+  // Node's own resolver, taken at run time: a bundler rewrites a `require.resolve` it can see
+  // into its own module ids, which are no path on disk.
+  const { createRequire } = process.getBuiltinModule("node:module");
+  const packages = createRequire(from ? join(resolve(from), "package.json") : import.meta.url);
   const servers: Record<string, McpServerConfig> = {};
   for (const { server } of Object.values(demoMcpApps)) {
-    const cli = join(dirname(require.resolve(PACKAGES[server]!)), "index.js");
+    const packageName = PACKAGES[server]!;
+    let cli: string;
+    try {
+      cli = join(dirname(packages.resolve(packageName)), "index.js");
+    } catch (error) {
+      onMissing(server, packageName, error);
+      continue;
+    }
     servers[server] = { command: process.execPath, args: [cli, "--stdio"] };
   }
   return servers;
