@@ -172,7 +172,7 @@ describe("the CLI", () => {
         server.kill("SIGKILL");
       }
     },
-    30_000,
+    60_000,
   );
 
   it("keeps a reply it was streaming when killed, marked as interrupted after a restart", async () => {
