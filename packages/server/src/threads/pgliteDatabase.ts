@@ -54,10 +54,10 @@ async function createPglite(options: PgliteDatabaseOptions): Promise<PGlite> {
   const dataDir = options.dataDir ?? IN_MEMORY;
   const inMemory = dataDir.startsWith(IN_MEMORY);
   const inDirectory = !dataDir.includes("://");
-  const { mkdir, readFile, rm, stat } = fileSystem();
   // PGlite makes the directory itself, but not its parents.
-  if (inDirectory) await mkdir(dirname(dataDir), { recursive: true });
+  if (inDirectory) await fileSystem().mkdir(dirname(dataDir), { recursive: true });
   if (!options.templateDir || !(inMemory || inDirectory)) return PGlite.create(dataDir);
+  const { readFile, rm, stat } = fileSystem();
   // A directory that exists is opened as it is.
   const exists =
     inDirectory &&
