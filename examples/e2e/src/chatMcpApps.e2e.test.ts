@@ -169,6 +169,38 @@ describe.skipIf(noBrowser)("MCP Apps in the chat example", () => {
     await page.close();
   });
 
+  it("on a phone the card and its frame fit the message's width, and a link's question its buttons", async () => {
+    const { page, errors, chat } = await open();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await chat.ask("/mcp");
+    const { card, element, frame } = await lastApp(page, "Get Time");
+    await waitForMessage(frame, RESULT);
+    const box = (locator: Locator) =>
+      locator.evaluate((node) => {
+        const { left, right } = node.getBoundingClientRect();
+        return { left, right };
+      });
+    const cardBox = await box(card);
+    expect(cardBox.right).toBeLessThanOrEqual(390);
+    // The frame is as wide as the card inside its border.
+    const frameBox = await box(element);
+    expect(frameBox.left - cardBox.left).toBeLessThanOrEqual(1);
+    expect(cardBox.right - frameBox.right).toBeLessThanOrEqual(1);
+
+    await frame.getByRole("button", { name: "Open Link" }).click();
+    const confirm = card.locator(".crayon-mcp-app__confirm");
+    await confirm.waitFor();
+    for (const name of ["Open link", "Cancel"]) {
+      const button = await box(confirm.getByRole("button", { name }));
+      expect(button.left).toBeGreaterThanOrEqual(cardBox.left);
+      expect(button.right).toBeLessThanOrEqual(cardBox.right);
+    }
+    await screenshot(page, "mcp-app-phone-link");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("/mcp monitor: the app's buttons call a tool only apps may call, through the host", async () => {
     const { page, errors, chat, requests } = await open();
     await chat.ask("/mcp monitor");
