@@ -1,10 +1,17 @@
-// What an app's production build loads for each way of using @crayonai/stream: a Vite build of a
-// one-line app per case (the built packages, minified as Vite does), then gzip -9 of the entry
-// chunk with what it imports statically ("at start"), and of every chunk including import()ed
-// ones ("whole"). Run after `pnpm build`:
+// What an app's production build loads for each way of using @crayonai/stream, and for
+// @crayonai/react-ui's CrayonChat: a Vite build of a one-line app per case (the built packages,
+// minified as Vite does), then gzip -9 of the entry chunk with what it imports statically ("at
+// start"), and of every chunk including import()ed ones ("whole"). The react-ui cases bundle
+// React too (as an app does) and also list each import()ed chunk with what it brings that the
+// start has not loaded (e.g. MCP Apps' gate, loaded when a chat with `mcpApps` mounts). Run after
+// `pnpm build`:
 //
 //   node scripts/bundle-size.mjs              every case
 //   node scripts/bundle-size.mjs open-resp    the cases whose name contains "open-resp"
+//   node scripts/bundle-size.mjs react-ui     CrayonChat (the stream root is always measured)
+//
+// CRAYON_PACKAGES=<checkout>/packages measures another build of the packages (an earlier commit's,
+// built in a checkout of its own), to compare before and after a change.
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,7 +20,8 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
 const root = resolve(import.meta.dirname, "..");
-const dist = join(root, "packages/stream/dist");
+const packages = resolve(process.env.CRAYON_PACKAGES ?? join(root, "packages"));
+const dist = join(packages, "stream/dist");
 const ROOT = `import { crayonSSEAdapter } from "@crayonai/stream";\nkeep(crayonSSEAdapter);\n`;
 
 /** Each case: an app that imports this and uses all of it. */
@@ -31,6 +39,10 @@ const cases = {
       `${ROOT}import * as backend from "@crayonai/stream/backends/${name}";\nkeep(backend);\n`,
     ]),
   ),
+  // With or without `mcpApps`, CrayonChat's app is the same code: MCP Apps come in the chunks
+  // listed under it (the gate when a chat with `mcpApps` mounts, the card with the first app).
+  "react-ui CrayonChat": `import { CrayonChat } from "@crayonai/react-ui";\nkeep(CrayonChat);\n`,
+  "react-ui CrayonChat + McpAppsProvider, McpAppToolUI (the parts)": `import { CrayonChat, McpAppsProvider, McpAppToolUI } from "@crayonai/react-ui";\nkeep([CrayonChat, McpAppsProvider, McpAppToolUI]);\n`,
 };
 
 const filter = process.argv[2];
@@ -55,6 +67,10 @@ async function measure(source) {
         alias: [
           { find: /^@crayonai\/stream$/, replacement: join(dist, "index.js") },
           { find: /^@crayonai\/stream\/(.*)$/, replacement: `${dist}/$1.js` },
+          {
+            find: /^@crayonai\/(react-core|react-ui)$/,
+            replacement: `${packages}/$1/dist/index.js`,
+          },
         ],
       },
       build: { outDir, manifest: true, modulePreload: false, reportCompressedSize: false },
@@ -73,7 +89,21 @@ async function measure(source) {
     };
     visit(entry);
     const sum = (keys) => [...keys].reduce((total, key) => total + sizes.get(key), 0);
-    return { start: sum(atStart), whole: sum(sizes.keys()) };
+    // Each import()ed chunk with the chunks it imports that the start has not loaded.
+    const lazy = {};
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (!chunk.isDynamicEntry) continue;
+      const brings = new Set();
+      const add = (next) => {
+        if (atStart.has(next) || brings.has(next)) return;
+        brings.add(next);
+        for (const imported of manifest[next].imports ?? []) add(imported);
+      };
+      add(key);
+      lazy[key.replace(/^.*\/(node_modules|packages)\//, "").replace(/-[\w-]{8}\.js$/, "")] =
+        sum(brings);
+    }
+    return { start: sum(atStart), whole: sum(sizes.keys()), lazy };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -84,7 +114,7 @@ const results = {};
 for (const [name, source] of Object.entries(cases)) {
   if (filter && name !== "root" && !name.includes(filter)) continue;
   const subpath = name.split(" + ")[1];
-  if (subpath && !existsSync(join(dist, `${subpath}.js`))) {
+  if (subpath && !name.startsWith("react-ui") && !existsSync(join(dist, `${subpath}.js`))) {
     console.error(`${name}: not built (run pnpm build)`);
     continue;
   }
@@ -94,8 +124,20 @@ const base = results.root.start;
 console.log("| app imports | at start (B gzip) | over root | whole, with import() chunks |");
 console.log("| --- | ---: | ---: | ---: |");
 for (const [name, { start, whole }] of Object.entries(results)) {
+  if (name.startsWith("react-ui")) continue;
   const over = name === "root" ? "" : `${start - base}`;
   console.log(`| ${name} | ${start} | ${over} | ${whole} |`);
+}
+const ui = Object.entries(results).filter(([name]) => name.startsWith("react-ui"));
+if (ui.length > 0) {
+  console.log("\n| app imports (with React) | at start (B gzip) | whole, with import() chunks |");
+  console.log("| --- | ---: | ---: |");
+  for (const [name, { start, whole, lazy }] of ui) {
+    console.log(`| ${name} | ${start} | ${whole} |`);
+    for (const [chunk, bytes] of Object.entries(lazy)) {
+      console.log(`| &nbsp;&nbsp;import() ${chunk} | +${bytes} | |`);
+    }
+  }
 }
 await writeFile(
   join(root, "test-results/bundle-size.json"),
