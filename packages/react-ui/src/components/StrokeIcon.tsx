@@ -104,3 +104,6 @@ export const PencilIcon = () => (
 
 /** A chevron pointing left: "Previous version". */
 export const ChevronLeftIcon = () => <StrokeIcon path="M10 3.5 5.5 8l4.5 4.5" />;
+
+/** Three dots in a row: a "More actions" menu button's icon (drawn as zero-length round strokes). */
+export const MoreIcon = () => <StrokeIcon path="M3.5 8h0M8 8h0M12.5 8h0" />;

@@ -253,6 +253,100 @@ describe("ThreadList, by recency", () => {
     expect(within(nav()).getByRole("group", { name: "Delete Café recommendations?" })).toBeTruthy();
   });
 
+  it("is one Tab stop: the thread last focused, else the selected one, else the first", async () => {
+    const user = userEvent.setup();
+    const view = renderDays();
+    await within(nav()).findByRole("button", { name: "Weekly plan" });
+    const tabbable = () => threadButtons().filter((button) => button.tabIndex === 0);
+    expect(tabbable()).toEqual([threadButtons()[0]]);
+    // The rows' own buttons are reached by keys from the row, not by Tab.
+    for (const name of [/^Rename /, /^Delete /, /^More actions for /]) {
+      for (const button of within(nav()).getAllByRole("button", { name })) {
+        expect(button.tabIndex).toBe(-1);
+      }
+    }
+    // Tab from the search box lands on the list, and Tab again leaves it.
+    within(nav()).getByRole("searchbox").focus();
+    await user.tab();
+    expect(document.activeElement).toBe(threadButtons()[0]);
+    await user.keyboard("{ArrowDown}");
+    expect(tabbable()).toEqual([threadButtons()[1]]);
+    await user.tab();
+    expect(nav().contains(document.activeElement)).toBe(false);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(threadButtons()[1]);
+
+    await user.click(threadButtons()[2]!);
+    await waitFor(() => expect(view.chat().threadListManager.selectedThreadId).toBe("d2"));
+    expect(tabbable()).toEqual([threadButtons()[2]]);
+    await expectNoAxeViolations(view.container);
+  });
+
+  it("renames with F2 and opens a row's menu with the context-menu key", async () => {
+    const user = userEvent.setup();
+    const { updated } = renderThreads();
+    (await within(nav()).findByRole("button", { name: "Trip to Rome" })).focus();
+    await user.keyboard("{F2}");
+    const input = within(nav()).getByLabelText("New title for Trip to Rome");
+    await user.clear(input);
+    await user.type(input, "Rome{Enter}");
+    await waitFor(() => expect(updated).toEqual(["Rome"]));
+
+    within(nav()).getByRole("button", { name: "Tax questions" }).focus();
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    const menu = within(nav()).getByRole("menu", { name: "Actions for Tax questions" });
+    expect(document.activeElement).toBe(within(menu).getByRole("menuitem", { name: "Rename" }));
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(within(menu).getByRole("menuitem", { name: "Delete" }));
+    await user.keyboard("{Escape}");
+    expect(within(nav()).queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(
+      within(nav()).getByRole("button", { name: "More actions for Tax questions" }),
+    );
+  });
+
+  it("renames and deletes through a row's menu, as on a touch screen", async () => {
+    const user = userEvent.setup();
+    const { deleted, updated, view } = renderThreads();
+    const more = await within(nav()).findByRole("button", {
+      name: "More actions for Trip to Rome",
+    });
+    expect(more.getAttribute("aria-expanded")).toBe("false");
+    await user.click(more);
+    expect(more.getAttribute("aria-expanded")).toBe("true");
+    await expectNoAxeViolations(view.container);
+    await user.click(within(nav()).getByRole("menuitem", { name: "Rename" }));
+    expect(within(nav()).queryByRole("menu")).toBeNull();
+    const input = within(nav()).getByLabelText("New title for Trip to Rome");
+    await user.clear(input);
+    await user.type(input, "Rome trip{Enter}");
+    await waitFor(() => expect(updated).toEqual(["Rome trip"]));
+
+    // A tap outside closes the menu and does nothing else.
+    await user.click(within(nav()).getByRole("button", { name: "More actions for Tax questions" }));
+    await user.click(screen.getByRole("button", { name: "New chat" }).parentElement!);
+    expect(within(nav()).queryByRole("menu")).toBeNull();
+
+    await user.click(within(nav()).getByRole("button", { name: "More actions for Tax questions" }));
+    await user.click(within(nav()).getByRole("menuitem", { name: "Delete" }));
+    await user.click(within(nav()).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deleted).toEqual(["t2"]));
+  });
+
+  it("offers no Load more while a search matches nothing", async () => {
+    const user = userEvent.setup();
+    renderWithChat(createBackend(), (chat) => <ThreadList chat={chat} />, {
+      fetchThreadList: async () => ({ threads, nextCursor: "p2" }),
+    });
+    const search = await within(nav()).findByRole("searchbox", { name: "Search conversations" });
+    expect(within(nav()).getByRole("button", { name: "Load more" })).toBeTruthy();
+    await user.type(search, "rome");
+    expect(within(nav()).getByRole("button", { name: "Load more" })).toBeTruthy();
+    await user.type(search, " and nothing else");
+    expect(within(nav()).getByRole("status").textContent).toBe("No conversations match.");
+    expect(within(nav()).queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+
   it("moves a thread to the top when a message is sent in it", async () => {
     const user = userEvent.setup();
     const backend = createBackend();

@@ -5,9 +5,18 @@ import {
   useMinuteClock,
   useThreadGroups,
 } from "@crayonai/react-core";
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { CloseIcon, PencilIcon } from "./StrokeIcon";
 import { ThreadDeleteConfirm } from "./ThreadDeleteConfirm";
+import { ThreadRowMenu } from "./ThreadRowMenu";
 
 /** Props of {@link ThreadList}. */
 export type ThreadListProps = {
@@ -89,11 +98,14 @@ function moveFocus(event: KeyboardEvent<HTMLElement>, from: HTMLElement | null):
 function ThreadRow({
   thread,
   selected,
+  tabbable,
   now,
   onSelect,
 }: {
   thread: Thread;
   selected: boolean;
+  /** The one thread of the list that Tab reaches (roving focus); arrow keys reach the others. */
+  tabbable: boolean;
   now: Date;
   onSelect: () => void;
 }) {
@@ -107,6 +119,7 @@ function ThreadRow({
         <button
           type="button"
           className="crayon-thread-list__select"
+          tabIndex={tabbable ? 0 : -1}
           aria-current={selected ? "page" : undefined}
           aria-describedby={known ? `${detailsId}-time ${detailsId}` : detailsId}
           onClick={onSelect}
@@ -140,19 +153,33 @@ function ThreadRow({
  * The conversations: start a new one, search them, select, rename or delete one. Threads are
  * ordered by last activity and grouped by recency ("Today", "Yesterday", …), each with the time
  * of its last activity ("5 min", kept current while the list shows) and a one-line preview. A
- * pulsing dot marks threads whose reply is still streaming. Arrow keys, Home and End move
- * between threads, Enter opens one, Delete asks to delete it; from the search box, Arrow Down
- * goes to the first thread and Escape clears it.
+ * pulsing dot marks threads whose reply is still streaming.
+ *
+ * The threads are one Tab stop (the selected thread, or the one last focused): arrow keys, Home
+ * and End move between them, Enter opens one, F2 renames it, Delete asks to delete it, and the
+ * context-menu key (or Shift+F10) opens its menu; from the search box, Arrow Down goes to the
+ * first thread and Escape clears it. A pointer reaches rename and delete on the row's hover
+ * buttons; a touch screen, where nothing hovers, on the row's "More actions" menu.
  */
 export function ThreadList({ chat, onNavigate }: ThreadListProps) {
   const list = chat.threadListManager;
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [confirmingDeleteId, setConfirmingDeleteId] = useState<string | null>(null);
+  const [menuId, setMenuId] = useState<string | null>(null);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
   const groupId = useId();
   const searching = list.query.trim() !== "";
   const navRef = useRef<HTMLElement>(null);
   const now = useMinuteClock(navRef);
   const groups = useThreadGroups(chat, { now });
+  const shown = groups.flatMap((group) => group.threads);
+  // The thread Tab reaches: the one last focused, else the selected one, else the first.
+  const isShown = (id: string | null) => id !== null && shown.some((t) => t.threadId === id);
+  const tabbableId = isShown(focusedId)
+    ? focusedId
+    : isShown(list.selectedThreadId)
+      ? list.selectedThreadId
+      : (shown[0]?.threadId ?? null);
 
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Escape" && list.query) {
@@ -169,14 +196,27 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
   const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const from = (event.target as HTMLElement).closest<HTMLElement>(".crayon-thread-list__select");
     if (!from) return;
-    if (event.key === "Delete") {
-      const id = from.closest<HTMLElement>("[data-thread-id]")?.dataset.threadId;
-      if (!id) return;
+    const id = from.closest<HTMLElement>("[data-thread-id]")?.dataset.threadId;
+    const action =
+      event.key === "Delete"
+        ? setConfirmingDeleteId
+        : event.key === "F2"
+          ? setRenamingId
+          : event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)
+            ? setMenuId
+            : undefined;
+    if (action && id) {
       event.preventDefault();
-      setConfirmingDeleteId(id);
+      action(id);
       return;
     }
     moveFocus(event, from);
+  };
+  const onListFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const id = (event.target as HTMLElement).closest<HTMLElement>("[data-thread-id]")?.dataset
+      .threadId;
+    if (id && (event.target as HTMLElement).matches(".crayon-thread-list__select"))
+      setFocusedId(id);
   };
 
   const renderThread = (thread: Thread) => {
@@ -209,6 +249,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
               <ThreadRow
                 thread={thread}
                 selected={selected}
+                tabbable={thread.threadId === tabbableId}
                 now={now}
                 onSelect={() => {
                   list.selectThread(thread.threadId);
@@ -216,9 +257,11 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
                 }}
               />
             )}
+            {/* Out of the Tab order: the keys above reach the same actions from the row. */}
             <div className="crayon-thread-list__actions">
               <button
                 type="button"
+                tabIndex={-1}
                 className="crayon-icon-button"
                 aria-label={`Rename ${title}`}
                 onClick={() => setRenamingId(thread.threadId)}
@@ -227,6 +270,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
               </button>
               <button
                 type="button"
+                tabIndex={-1}
                 className="crayon-icon-button"
                 aria-label={`Delete ${title}`}
                 onClick={() => setConfirmingDeleteId(thread.threadId)}
@@ -234,6 +278,13 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
                 <CloseIcon />
               </button>
             </div>
+            <ThreadRowMenu
+              title={title}
+              open={menuId === thread.threadId}
+              onOpenChange={(open) => setMenuId(open ? thread.threadId : null)}
+              onRename={() => setRenamingId(thread.threadId)}
+              onDelete={() => setConfirmingDeleteId(thread.threadId)}
+            />
           </>
         )}
       </li>
@@ -265,7 +316,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
       )}
       {/* Key presses bubble here from the threads' buttons. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: each thread is a focusable button */}
-      <div className="crayon-thread-list__groups" onKeyDown={onListKeyDown}>
+      <div className="crayon-thread-list__groups" onKeyDown={onListKeyDown} onFocus={onListFocus}>
         {groups.map((group, index) => (
           <section
             key={group.label}
@@ -282,7 +333,8 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
       <p className="crayon-thread-list__status" role="status">
         {searching && groups.length === 0 ? "No conversations match." : ""}
       </p>
-      {list.hasMore && (
+      {/* A search that matched nothing has nothing more to load. */}
+      {list.hasMore && !(searching && groups.length === 0) && (
         <button
           type="button"
           className="crayon-button crayon-button--secondary"
