@@ -27,6 +27,8 @@ export default defineConfig({
       lastUpdated: false,
       pagination: true,
       customCss: ["./src/styles/site.css"],
+      // Long lines of code wrap (indented as they started) instead of scrolling sideways.
+      expressiveCode: { defaultProps: { wrap: true, preserveIndent: true } },
       plugins: [
         starlightLinksValidator({ errorOnLocalLinks: true, errorOnFallbackPages: false }),
         starlightTypeDoc({

@@ -17,7 +17,7 @@ const screenshotsDir = process.env.DOCS_SCREENSHOTS && resolve(process.env.DOCS_
 /** The pages checked: the home page, a guide a newcomer reads first, an API reference page. */
 const CHECKED_PAGES = {
   home: "/",
-  guide: "/api/",
+  guide: "/stream/backends/ag-ui/",
   reference: "/api/crayonai/react-core/functions/usechat/",
 };
 const SEARCH_QUERY = "resumable";

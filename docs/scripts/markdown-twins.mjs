@@ -18,7 +18,7 @@ const twinPath = (page) => `/${page.slug || "index"}.md`;
 for (const page of pages) {
   const file = join(distDir, twinPath(page));
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, standaloneMarkdown(page, contentDir));
+  writeFileSync(file, standaloneMarkdown(page, contentDir, { twins: true }));
 }
 
 const home = pages.find((page) => page.slug === "");

@@ -69,16 +69,22 @@ export function sitePages() {
 }
 
 /**
- * A page's markdown as a file of its own: its title as the heading, its description, its body,
- * with each relative link that leaves `keptDir` (a file of the repository, or a page not shipped
- * beside it) pointing at that file on the web.
+ * A page's markdown as a file of its own: its title as the heading, its description, its body.
+ * A relative link to a page under `keptDir` stays relative, or with `twins` becomes that page's
+ * `.md` twin (`/stream/events.md`, which an index page's relative links would miss); any other
+ * relative link (a file of the repository, a page not shipped beside it) goes to that file on
+ * the web.
  */
-export function standaloneMarkdown(page, keptDir) {
+export function standaloneMarkdown(page, keptDir, { twins = false } = {}) {
   const body = page.body.replace(/\]\(([^)\s]+)\)/g, (text, url) => {
     if (/^([a-z][a-z+.-]*:|\/|#)/i.test(url)) return text;
     const [path, hash = ""] = url.split(/(?=#)/);
     const target = resolve(dirname(page.file), decodeURI(path));
-    if (target.startsWith(keptDir + sep) || !target.startsWith(repoRoot + sep)) return text;
+    if (!target.startsWith(repoRoot + sep)) return text;
+    if (target.startsWith(keptDir + sep)) {
+      if (!twins || !/\.mdx?$/.test(target)) return text;
+      return `](/${pageSlug(target) || "index"}.md${hash})`;
+    }
     return `](${sourceLink(relative(repoRoot, target))}${hash})`;
   });
   const description = page.description ? `> ${page.description}\n\n` : "";
