@@ -133,6 +133,34 @@ describe("CrayonChat standalone on a narrow screen", () => {
     });
   }
 
+  it("skips the conversations to the message box from its first Tab stop", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    const threads = Array.from({ length: 20 }, (_, i) => ({
+      threadId: `t${i}`,
+      title: `Thread ${i}`,
+      createdAt: i,
+    }));
+    renderWithChat(backend, (chat) => <CrayonChat chat={chat} />, {
+      fetchThreadList: async () => threads,
+      loadThread: async () => [],
+    });
+    await screen.findByRole("button", { name: "Thread 19" });
+    await user.tab();
+    const skip = screen.getByRole("link", { name: "Skip to the message box" });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard("{Enter}");
+    expect(document.activeElement).toBe(screen.getByLabelText("Message"));
+    // Without it, the list of 20 threads is still one stop: New chat, search, a thread, then on.
+    skip.focus();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement?.textContent).toContain("Thread");
+    await user.tab();
+    expect(document.activeElement?.textContent ?? "").not.toContain("Thread");
+  });
+
   it("shows the conversations from a header toggle, which closes on Escape", async () => {
     const user = userEvent.setup();
     const { container } = renderStandalone();

@@ -270,6 +270,7 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const panelId = useId();
   const sidebarId = useId();
+  const mainId = useId();
   const sidebarRef = useRef<HTMLElement>(null);
   const threadsToggleRef = useRef<HTMLButtonElement>(null);
   // Standalone on a narrow screen: the thread list is a drawer that slides over the chat from a
@@ -371,6 +372,20 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
   return (
     <div {...rootProps}>
       {type === "standalone" && (
+        // Past the conversations (New chat, search, the list) to the message box in one key
+        // press; shown only while focused.
+        <a
+          className="crayon-skip-link"
+          href={`#${mainId}`}
+          onClick={(event) => {
+            event.preventDefault();
+            composerRef.current?.focus();
+          }}
+        >
+          Skip to the message box
+        </a>
+      )}
+      {type === "standalone" && (
         <aside
           ref={sidebarRef}
           id={sidebarId}
@@ -401,7 +416,7 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
           onClick={() => setThreadsOpen(false)}
         />
       )}
-      <section className="crayon-main" aria-label="Chat">
+      <section id={mainId} className="crayon-main" aria-label="Chat">
         {panel}
       </section>
       {artifact}
