@@ -31,6 +31,13 @@ export type {
 } from "./events";
 export { SSEType } from "./events";
 export type {
+  McpAppCsp,
+  McpAppPermissions,
+  McpAppResourceUi,
+  McpAppTool,
+  McpToolVisibility,
+} from "./mcpApps";
+export type {
   ActivityMessage,
   AssistantMessage,
   AssistantStatus,
@@ -53,13 +60,6 @@ export type {
   ToolMessage,
   UserMessage,
 } from "./message";
-export type {
-  McpAppCsp,
-  McpAppPermissions,
-  McpAppResourceUi,
-  McpAppTool,
-  McpToolVisibility,
-} from "./mcpApps";
 export { normalizeContentPart } from "./message";
 export type { MalformedMessageError, MessageValidation } from "./validation/malformedMessageError";
 export { validateMessages } from "./validation/validateMessages";
