@@ -1,9 +1,11 @@
 // After `astro build`: writes the `.md` twin of every page (`/guides/persistence/` is also
 // `/guides/persistence.md`, the home page `/index.md`), and `llms.txt`, the site's index for
 // language models (https://llmstxt.org): every page's twin with its description, guides and
-// reference first, then the API reference by entry point. Fails if a page's twin has no page.
+// reference first in the sidebar's order, then the API reference by entry point. Fails if a
+// page's twin has no page.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { SIDEBAR } from "../sidebar.mjs";
 import { contentDir, sitePages, siteRoot, standaloneMarkdown } from "./pages.mjs";
 
 const distDir = join(siteRoot, "dist");
@@ -27,6 +29,14 @@ const entry = (page) =>
 const isApi = (page) => page.slug === "api" || page.slug.startsWith("api/");
 // The API reference's own index and its modules (one page each), not its hundreds of symbols.
 const apiModules = pages.filter((page) => isApi(page) && page.file.endsWith("index.md"));
+/** The sidebar's pages in its order (`index` is the home page), so llms.txt reads as the site does. */
+const sidebarOrder = (items) =>
+  items.flatMap((item) =>
+    typeof item === "string" ? [item] : item.slug ? [item.slug] : sidebarOrder(item.items ?? []),
+  );
+const order = sidebarOrder(SIDEBAR({})).map((slug) => (slug === "index" ? "" : slug));
+const rank = (page) => (order.includes(page.slug) ? order.indexOf(page.slug) : order.length);
+const guides = pages.filter((page) => !isApi(page)).sort((a, b) => rank(a) - rank(b));
 const llms = [
   "# Crayon",
   "",
@@ -36,7 +46,7 @@ const llms = [
   "",
   "## Guides and reference",
   "",
-  ...pages.filter((page) => !isApi(page)).map(entry),
+  ...guides.map(entry),
   "",
   "## API reference (generated from the TSDoc), one page per entry point",
   "",
