@@ -71,7 +71,7 @@ describe("Composer", () => {
     await waitFor(() => expect(backend.held).toHaveLength(1));
     await screen.findByRole("button", { name: "Stop generating" });
     // The queue is on by default: the input says what Enter does while the reply streams.
-    expect(screen.getByLabelText("Message").getAttribute("placeholder")).toMatch(/Enter queues/);
+    expect(screen.getByLabelText("Message").getAttribute("placeholder")).toBe("Queue a follow-up…");
 
     await user.keyboard("{Escape}");
     await waitFor(() => expect(backend.held[0]!.aborted).toBe(true));

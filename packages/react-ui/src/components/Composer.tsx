@@ -253,7 +253,7 @@ export function Composer({
             isAwaitingInput
               ? "Answer the assistant…"
               : isRunning && queues
-                ? "Type your next message; Enter queues it"
+                ? "Queue a follow-up…"
                 : placeholder
           }
           onChange={(event) => setDraft(event.target.value)}

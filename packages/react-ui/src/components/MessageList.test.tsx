@@ -84,6 +84,11 @@ describe("MessageList", () => {
     expect(screen.getAllByText("The provider timed out.")).toHaveLength(1);
     expect(within(alert).getByText("The provider timed out.")).toBeTruthy();
     expect(within(log()).getByText("Revenue grew 12%")).toBeTruthy();
+    // One way to try again, and nothing to rate: no action row between the text and the notice.
+    expect(screen.getAllByRole("button", { name: /^(Retry|Regenerate)$/ })).toHaveLength(1);
+    for (const name of ["Regenerate", "Good response", "Bad response", "Copy"]) {
+      expect(screen.queryByRole("button", { name })).toBeNull();
+    }
   });
 
   it("switches between alternative replies with the branch picker", async () => {

@@ -57,6 +57,29 @@ describe("a turn's reply", () => {
     await expectNoAxeViolations(container);
   });
 
+  it("has no action row while it waits for the user to answer a tool's question", () => {
+    const { feed, chat } = renderTurn();
+    const asking: Message[] = [
+      { id: "u2", role: "user", content: "Book it?" },
+      {
+        id: "a3",
+        role: "assistant",
+        content: "Please confirm the booking:",
+        status: "complete",
+        toolCalls: [{ id: "c2", type: "function", function: { name: "confirm", arguments: "{}" } }],
+      },
+    ];
+    act(() => chat().threadManager.setMessages([...WEATHER_TURN, ...asking]));
+    const rows = within(feed).getAllByRole("article");
+    const waiting = rows[rows.length - 1]!;
+    expect(within(waiting).getByText("Please confirm the booking:")).toBeTruthy();
+    for (const name of ["Copy", "Good response", "Regenerate"]) {
+      expect(within(waiting).queryByRole("button", { name })).toBeNull();
+    }
+    // The earlier, answered turn keeps its row.
+    expect(within(rows[1]!).getByRole("button", { name: "Copy" })).toBeTruthy();
+  });
+
   it("copies the turn's text in order, without the tool's data", async () => {
     const { user, feed } = renderTurn();
     const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();

@@ -25,8 +25,10 @@ type ReplyTurnProps = {
  * one action row at the end. Copy copies the reply's text (its assistant messages' markdown,
  * not tool data). Regenerate replaces everything after the user's last input: the whole turn,
  * or what followed an approval or answer given mid-turn (hidden messages the user gave, kept).
- * Good / Bad rate the turn's last assistant message. The branch picker sits on the turn's first
- * message that has alternatives (where a regenerated turn forks).
+ * Good / Bad rate the turn's last assistant message. A reply waiting for the user (an answer, a
+ * client tool's UI) and a failed one (its error notice and Retry follow it) have no action row.
+ * The branch picker sits on the turn's first message that has alternatives (where a regenerated
+ * turn forks).
  */
 export function ReplyTurn({
   messages,
@@ -39,8 +41,18 @@ export function ReplyTurn({
   const streaming = useReplyRunning() && isLast;
   const last = findLast(messages, (m) => m.role === "assistant");
   const status = last?.role === "assistant" ? last.status : undefined;
-  // A finished reply (not one still streaming or waiting for the user) can be copied and rated.
-  const finished = last && status !== "streaming" && status !== "awaiting_input";
+  // Waiting for the user: asked for input, or a tool call the client's UI has yet to answer.
+  const unanswered =
+    last?.role === "assistant" &&
+    status !== "stopped" &&
+    status !== "error" &&
+    (last.toolCalls ?? []).some((call) => !resultsOf(last)?.has(call.id));
+  const waiting = status === "awaiting_input" || unanswered;
+  // A failed reply ends with the thread's error notice and its Retry, right below its text.
+  const failed = failedReplyId !== undefined && messages.some((m) => m.id === failedReplyId);
+  // A finished reply (not one still streaming, waiting for the user, or failed) can be copied
+  // and rated.
+  const finished = last && status !== "streaming" && !waiting && !failed;
   const branched = messages.find((m) => (branches[m.id]?.count ?? 0) > 1);
   return (
     <div
@@ -64,9 +76,10 @@ export function ReplyTurn({
           />
         )}
         <MessageControls
-          // A reply waiting for the user's answer is not finished: the answer continues it.
+          // A reply waiting for the user's answer is not finished: the answer continues it. A
+          // failed one is retried from its error notice.
           onRegenerate={
-            actions && last && status !== "awaiting_input"
+            actions && last && !waiting && !failed
               ? () => actions.regenerate(last.id).catch(() => {})
               : undefined
           }
