@@ -9,12 +9,14 @@ export function markdownToPlainText(markdown: string): string {
       .replace(/^\s*(```|~~~).*$/gm, "")
       // Tables: a delimiter row carries nothing; a row reads as its cells ("Paris, 18 °C.").
       .replace(/^[ \t]*\|?([ \t]*:?-+:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*$/gm, "")
-      .replace(/^[ \t]*\|(.*?)\|?[ \t]*$/gm, (_row, cells: string) =>
-        `${cells
-          .split("|")
-          .map((cell) => cell.trim())
-          .filter(Boolean)
-          .join(", ")}.`,
+      .replace(
+        /^[ \t]*\|(.*?)\|?[ \t]*$/gm,
+        (_row, cells: string) =>
+          `${cells
+            .split("|")
+            .map((cell) => cell.trim())
+            .filter(Boolean)
+            .join(", ")}.`,
       )
       // Images and links: keep their text.
       .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
