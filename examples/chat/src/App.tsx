@@ -2,7 +2,7 @@ import { demoAgentChatParams } from "@crayonai/demo-agent/client";
 import { DemoActionsProvider, demoActivityRenderers, demoToolUIs } from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
 import { CrayonChat, type MessageFeedback } from "@crayonai/react-ui";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { HostPage } from "./HostPage";
 import { readSettings, type Settings, writeSettings } from "./settings";
 import { Toolbar } from "./Toolbar";
@@ -23,6 +23,12 @@ const welcomeMessage = {
   description: "A scripted agent that streams every kind of message. Try a command below.",
 };
 
+// The inspector is a development tool: loaded with import() when it is first shown, so the
+// example's start (like any app that does not import it) carries none of it.
+const ChatInspector = lazy(() =>
+  import("@crayonai/react-ui/inspector").then((module) => ({ default: module.ChatInspector })),
+);
+
 /** Where a real app would record a rating; the example logs it. */
 function logFeedback(feedback: MessageFeedback) {
   console.info("feedback", JSON.stringify(feedback));
@@ -41,7 +47,7 @@ function logFeedback(feedback: MessageFeedback) {
  * // optional persistence: fetchThreadList, createThread, updateThread, deleteThread, loadThread
  * ```
  */
-function DemoChat({ protocol, layout, theme }: Settings) {
+function DemoChat({ protocol, layout, theme, inspector }: Settings) {
   // Threads (list, create, rename, delete, load) and replies (in the chosen protocol's request
   // and stream formats) all go to the demo agent's API on /api.
   const chat = useChat(demoAgentChatParams({ protocol }));
@@ -72,16 +78,28 @@ function DemoChat({ protocol, layout, theme }: Settings) {
   // The activity renderers' buttons (Trigger a workflow, edit a Workdeck card) act on `chat`.
   return (
     <DemoActionsProvider chat={chat}>
-      {layout === "standalone" ? (
-        <main className="app__stage">{crayonChat}</main>
-      ) : (
-        <HostPage layout={layout}>{crayonChat}</HostPage>
-      )}
+      <div className="app__body">
+        {layout === "standalone" ? (
+          <main className="app__stage">{crayonChat}</main>
+        ) : (
+          <HostPage layout={layout}>{crayonChat}</HostPage>
+        )}
+        {inspector && (
+          <div className="app__inspector">
+            <Suspense fallback={<p className="app__loading">Loading the inspector…</p>}>
+              <ChatInspector chat={chat} theme={theme} />
+            </Suspense>
+          </div>
+        )}
+      </div>
     </DemoActionsProvider>
   );
 }
 
-/** The example: a toolbar (protocol, layout, theme; kept in the URL) above the chat. */
+/**
+ * The example: a toolbar (protocol, layout, inspector, theme; kept in the URL) above the chat,
+ * and the inspector beside it when it is on.
+ */
 export function App() {
   const [settings, setSettings] = useState(() => readSettings(window.location.search));
   useEffect(() => writeSettings(settings), [settings]);

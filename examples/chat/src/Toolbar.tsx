@@ -29,7 +29,7 @@ export type ToolbarProps = {
   onChange: (settings: Settings) => void;
 };
 
-/** The example's controls: wire protocol, layout and theme. */
+/** The example's controls: wire protocol, layout, the inspector and theme. */
 export function Toolbar({ settings, onChange }: ToolbarProps) {
   return (
     <header className="toolbar">
@@ -74,6 +74,17 @@ export function Toolbar({ settings, onChange }: ToolbarProps) {
           </label>
         ))}
       </fieldset>
+
+      {/* The development panel: each reply's request, wire and Crayon events side by side. */}
+      <button
+        type="button"
+        className="toolbar__toggle"
+        data-testid="inspector-toggle"
+        aria-pressed={settings.inspector}
+        onClick={() => onChange({ ...settings, inspector: !settings.inspector })}
+      >
+        Inspector
+      </button>
 
       <button
         type="button"

@@ -14,19 +14,25 @@ export type Settings = {
   protocol: DemoProtocol;
   layout: Layout;
   theme: ThemeMode;
+  /** The inspector (request, wire, events and messages of each reply) shown beside the chat. */
+  inspector: boolean;
 };
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.find((option) => option === value) ?? fallback;
 }
 
-/** Reads `?protocol=`, `?layout=` and `?theme=`; unknown or missing values fall back to the defaults. */
+/**
+ * Reads `?protocol=`, `?layout=`, `?theme=` and `?inspector=1`; unknown or missing values fall
+ * back to the defaults.
+ */
 export function readSettings(search: string): Settings {
   const params = new URLSearchParams(search);
   return {
     protocol: pick(params.get("protocol"), demoProtocols, "crayon"),
     layout: pick(params.get("layout"), layouts, "standalone"),
     theme: pick(params.get("theme"), ["light", "dark"] as const, "light"),
+    inspector: params.get("inspector") === "1",
   };
 }
 
@@ -36,5 +42,7 @@ export function writeSettings(settings: Settings): void {
   url.searchParams.set("protocol", settings.protocol);
   url.searchParams.set("layout", settings.layout);
   url.searchParams.set("theme", settings.theme);
+  if (settings.inspector) url.searchParams.set("inspector", "1");
+  else url.searchParams.delete("inspector");
   window.history.replaceState(null, "", url);
 }

@@ -17,6 +17,9 @@ export type ConsolePanelProps = {
   onModeChange: (mode: "light" | "dark") => void;
   /** A scenario was started from the panel (the app brings the chat into sight). */
   onStart?: () => void;
+  /** Whether the inspector is shown; with `onInspectingChange`, the panel offers its toggle. */
+  inspecting?: boolean;
+  onInspectingChange?: (inspecting: boolean) => void;
 };
 
 /**
@@ -24,7 +27,14 @@ export type ConsolePanelProps = {
  * the live thought stream, the token and cost readout (run, thread, today), then a button per
  * scenario. It fits the window and scrolls inside.
  */
-export function ConsolePanel({ chat, mode, onModeChange, onStart }: ConsolePanelProps) {
+export function ConsolePanel({
+  chat,
+  mode,
+  onModeChange,
+  onStart,
+  inspecting = false,
+  onInspectingChange,
+}: ConsolePanelProps) {
   const panelRef = useRef<HTMLElement>(null);
   const thread = chat.threadManager;
   const { isRunning, messages } = thread;
@@ -51,6 +61,19 @@ export function ConsolePanel({ chat, mode, onModeChange, onStart }: ConsolePanel
           {mode === "dark" ? "Switch to light theme" : "Switch to dark theme"}
         </button>
       </div>
+      {onInspectingChange && (
+        <div className="console-panel__tools">
+          <button
+            type="button"
+            className="crayon-button crayon-button--secondary"
+            aria-pressed={inspecting}
+            data-testid="inspector-toggle"
+            onClick={() => onInspectingChange(!inspecting)}
+          >
+            Inspector
+          </button>
+        </div>
+      )}
 
       <section className="console-panel__section" aria-labelledby="console-run-heading">
         <h2 id="console-run-heading" className="console-panel__heading">

@@ -1,10 +1,19 @@
 import {
+  type ChatDebugChannel,
   type ChatDebugEvent,
   type ChatDebugEventType,
   chatDebugChannel,
   replyFixture,
 } from "@crayonai/react-core";
-import { type ReactNode, useEffect, useId, useState, useSyncExternalStore } from "react";
+import {
+  memo,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { type InspectedReply, InspectorLog } from "./inspectorLog";
 import { inspectorStyles } from "./inspectorStyles";
 
@@ -47,6 +56,11 @@ const STREAM_LISTS = [
 
 /** The rows of a long reply shown per list (the newest): the rest are counted. */
 const MAX_ROWS = 400;
+/**
+ * While a reply streams, fewer: the lists change several times a second, and each new row is
+ * laid out. The whole 400 show once it ends.
+ */
+const STREAMING_ROWS = 40;
 /** How long a data excerpt in a row may be. */
 const EXCERPT = 240;
 
@@ -67,10 +81,11 @@ type Row = { key: number; at: number; name: string; data: string; error?: boolea
 /** The rows of one list (wire frames or Crayon events) of a reply, filtered by `search`. */
 function rowsOf(reply: InspectedReply, type: "wire" | "event", search: string): Row[] {
   const rows: Row[] = [];
+  const max = reply.outcome ? MAX_ROWS : STREAMING_ROWS;
   const events = reply.events;
   const needle = search.toLowerCase();
   // From the newest back, until enough rows match: a long reply costs only what is shown.
-  for (let i = events.length - 1; i >= 0 && rows.length < MAX_ROWS; i--) {
+  for (let i = events.length - 1; i >= 0 && rows.length < max; i--) {
     const event = events[i]!;
     let row: Row | undefined;
     if (event.type === "wire" && type === "wire") {
@@ -94,6 +109,29 @@ function countOf(reply: InspectedReply, type: ChatDebugEventType): number {
   return count;
 }
 
+/** `value` as indented JSON; memoised, so an unchanged value is not serialised again. */
+const JsonBlock = memo(function JsonBlock({ value }: { value: unknown }) {
+  return <pre className="ci-pre">{json(value)}</pre>;
+});
+
+/** One row of a list; memoised, so a list that grows renders only its new rows. */
+const RowItem = memo(function RowItem({
+  at,
+  name,
+  data,
+  error,
+}: Omit<Row, "key"> & { at: number }) {
+  return (
+    <li>
+      <span className="ci-time">+{at} ms</span>
+      <span>
+        <span className={error ? "ci-name ci-name--error" : "ci-name"}>{name}</span>{" "}
+        <span className="ci-data">{excerpt(data)}</span>
+      </span>
+    </li>
+  );
+});
+
 function RowList({
   rows,
   total,
@@ -107,8 +145,10 @@ function RowList({
 }) {
   return (
     <>
-      {rows.length === MAX_ROWS && total > MAX_ROWS && (
-        <p className="ci-muted">The newest {MAX_ROWS} shown.</p>
+      {rows.length < total && (
+        <p className="ci-muted">
+          The newest {rows.length} of {total} shown.
+        </p>
       )}
       {rows.length === 0 ? (
         <p className="ci-empty">Nothing {total ? "matches" : "yet"}.</p>
@@ -117,13 +157,13 @@ function RowList({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
         <ol className="ci-rows" aria-label={label} tabIndex={0}>
           {rows.map((row) => (
-            <li key={row.key}>
-              <span className="ci-time">+{row.at - start} ms</span>
-              <span>
-                <span className={row.error ? "ci-name ci-name--error" : "ci-name"}>{row.name}</span>{" "}
-                <span className="ci-data">{excerpt(row.data)}</span>
-              </span>
-            </li>
+            <RowItem
+              key={row.key}
+              at={row.at - start}
+              name={row.name}
+              data={row.data}
+              {...(row.error && { error: true })}
+            />
           ))}
         </ol>
       )}
@@ -205,7 +245,7 @@ function ReplyDetails({
                     The backend did not report its HTTP request (see ChatRequest.traceRequest). What
                     processMessage received:
                   </p>
-                  <pre className="ci-pre">{json(start.request)}</pre>
+                  <JsonBlock value={start.request} />
                 </>
               ) : (
                 <p className="ci-muted">A reply followed after the thread loaded: no request.</p>
@@ -278,14 +318,10 @@ function ReplyDetails({
       {shown.messages && (
         <div className="ci-grid">
           <Section title={`Messages before (${before.length})`}>
-            <pre className="ci-pre">{json(before)}</pre>
+            <JsonBlock value={before} />
           </Section>
           <Section title="Reply after">
-            {after ? (
-              <pre className="ci-pre">{json(after)}</pre>
-            ) : (
-              <p className="ci-muted">Streaming…</p>
-            )}
+            {after ? <JsonBlock value={after} /> : <p className="ci-muted">Streaming…</p>}
           </Section>
         </div>
       )}
@@ -324,15 +360,27 @@ function replyLabel(reply: InspectedReply, index: number): string {
  * );
  * ```
  */
-export function ChatInspector({
-  chat,
+export function ChatInspector({ chat, onCopyFixture, ...props }: ChatInspectorProps) {
+  // A `useChat` result is a new object with every change of the chat: the panel depends on the
+  // engine's channel only, so it renders when it has news, not with every token of the chat.
+  const copy = useRef(onCopyFixture);
+  copy.current = onCopyFixture;
+  return <InspectorPanel channel={chatDebugChannel(chat)} copy={copy} {...props} />;
+}
+
+type InspectorPanelProps = Omit<ChatInspectorProps, "chat" | "onCopyFixture"> & {
+  channel: ChatDebugChannel | undefined;
+  copy: { readonly current: ChatInspectorProps["onCopyFixture"] };
+};
+
+const InspectorPanel = memo(function InspectorPanel({
+  channel,
+  copy,
   maxReplies = 20,
   theme = "light",
   className,
-  onCopyFixture,
-}: ChatInspectorProps) {
-  const [log] = useState(() => new InspectorLog(maxReplies, 250));
-  const channel = chatDebugChannel(chat);
+}: InspectorPanelProps) {
+  const [log] = useState(() => new InspectorLog(maxReplies, 500));
   useEffect(() => (channel ? log.attach(channel) : undefined), [channel, log]);
   useSyncExternalStore(log.subscribe, log.getVersion, log.getVersion);
 
@@ -360,6 +408,7 @@ export function ChatInspector({
       return;
     }
     try {
+      const onCopyFixture = copy.current;
       if (onCopyFixture) await onCopyFixture(text);
       else await navigator.clipboard.writeText(text);
       setManualCopy(null);
@@ -482,4 +531,4 @@ export function ChatInspector({
       )}
     </section>
   );
-}
+});

@@ -6,6 +6,7 @@ export const inspectorStyles = `
   --ci-panel: #f6f8fa; --ci-accent: #0969da; --ci-bad: #cf222e; --ci-warn: #9a6700;
   --ci-good: #1a7f37;
   container-type: inline-size;
+  contain: content;
   display: flex; flex-direction: column; gap: 8px; min-width: 0; height: 100%;
   box-sizing: border-box; padding: 8px; overflow: auto;
   background: var(--ci-bg); color: var(--ci-fg);
