@@ -125,11 +125,9 @@ export class DebugChannel implements ChatDebugChannel {
   }
 
   subscribe(listener: ChatDebugListener): () => void {
-    // A wrapper per subscription: the same function subscribed twice is two listeners.
-    const entry: ChatDebugListener = (event) => listener(event);
-    this.#listeners.add(entry);
+    this.#listeners.add(listener);
     return () => {
-      this.#listeners.delete(entry);
+      this.#listeners.delete(listener);
     };
   }
 

@@ -44,5 +44,5 @@ export const loadReplyPipeline: () => Promise<typeof ReplyPipeline> = onDemand(
  */
 export const loadReplyTracing: () => Promise<typeof ReplyTracing> = onDemand(
   () => import("./replyTracing"),
-  "The code that reports a reply to the debug channel",
+  "The debug channel's code",
 );

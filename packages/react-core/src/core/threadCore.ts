@@ -323,9 +323,13 @@ export class ThreadCore implements ThreadOperations {
       if (attached) trace = startTrace?.(null);
       const response =
         attached ??
-        (await this.#request(history, controller, intent, threadId, (request) => {
-          trace = startTrace?.(request);
-        }));
+        (await this.#request(
+          history,
+          controller,
+          intent,
+          threadId,
+          startTrace && ((request) => (trace = startTrace(request))),
+        ));
       const { replyConnection, defaultProtocol } = await pipeline;
       connection = replyConnection(params, signal, {
         onReconnecting: () => this.set({ isReconnecting: true }),
@@ -400,14 +404,14 @@ export class ThreadCore implements ThreadOperations {
     intent: RequestIntent,
     threadId: string,
     /** Sees the request before it is sent (the debug channel's trace starts with it). */
-    sending: (request: ChatRequest<unknown>) => void,
+    sending?: (request: ChatRequest<unknown>) => void,
   ): Promise<Response> {
     const params = this.host.params();
     const { processMessage } = params;
     if (!processMessage) throw new ChatError("invalid_action", "No processMessage is set.");
     const agentState = this.store.getState().agentState;
     const request = chatRequest({ params, history, threadId, controller, agentState, intent });
-    sending(request);
+    sending?.(request);
     return untilAborted(processMessage(request), controller.signal);
   }
 

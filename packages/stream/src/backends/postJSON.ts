@@ -29,8 +29,7 @@ export async function fetchWith(
     typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
   const doFetch = options.fetch ?? globalThis.fetch;
   const headers = { ...init.headers, ...extra };
-  const method = init.method ?? "GET";
-  trace?.({ url, method, headers, ...(init.body !== undefined && { body: init.body }) });
+  trace?.({ url, method: init.method ?? "GET", headers, body: init.body });
   return doFetch(url, {
     ...init,
     headers,
