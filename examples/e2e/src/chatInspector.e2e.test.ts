@@ -65,8 +65,11 @@ describe.skipIf(noBrowser)("chat example: the inspector shows the wire and the m
         view.events.getByText("text-delta", { exact: true }).count(),
       ).resolves.toBeGreaterThan(0);
       // The model: the reply's message, with the text the chat shows.
-      const shown = (await chat.lastAssistantText()).slice(0, 20);
-      await expect(view.after.textContent()).resolves.toContain(shown);
+      // (the chat's text starts with the message's label, "Assistant:", on a line of its own).
+      const [, first] = (await chat.lastAssistantText()).split(/\n+/);
+      const after = await view.after.textContent();
+      expect(after).toContain('"role": "assistant"');
+      expect(after).toContain(first!.slice(0, 12));
       await screenshot(page, `chat-inspector-${protocol}`);
       expect(errors).toEqual([]);
       await page.close();
