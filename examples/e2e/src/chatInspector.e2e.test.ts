@@ -71,6 +71,10 @@ describe.skipIf(noBrowser)("chat example: the inspector shows the wire and the m
       expect(after).toContain('"role": "assistant"');
       expect(after).toContain(first!.slice(0, 12));
       await screenshot(page, `chat-inspector-${protocol}`);
+      if (protocol === "crayon") {
+        await view.wire.scrollIntoViewIfNeeded();
+        await screenshot(page, "chat-inspector-crayon-wire");
+      }
       expect(errors).toEqual([]);
       await page.close();
     },
@@ -90,6 +94,8 @@ describe.skipIf(noBrowser)("chat example: the inspector shows the wire and the m
     await chat.ask("/markdown");
     await view.root.getByText("complete", { exact: true }).first().waitFor();
     await screenshot(page, "chat-inspector-phone");
+    await view.wire.scrollIntoViewIfNeeded();
+    await screenshot(page, "chat-inspector-phone-wire");
 
     await view.root.getByRole("button", { name: "Copy as fixture" }).click();
     await view.root.getByText("Fixture copied", { exact: false }).waitFor();

@@ -19,6 +19,7 @@ export const inspectorStyles = `
 }
 .crayon-inspector *, .crayon-inspector *::before { box-sizing: border-box; }
 .crayon-inspector h2 { font-size: 14px; margin: 0; }
+.crayon-inspector p { margin: 0; }
 .crayon-inspector h3 { font-size: 12px; margin: 0 0 4px; text-transform: uppercase;
   letter-spacing: .04em; color: var(--ci-muted); }
 .crayon-inspector :focus-visible { outline: 2px solid var(--ci-accent); outline-offset: 1px; }
@@ -37,7 +38,7 @@ export const inspectorStyles = `
 .ci-filters { display: flex; flex-wrap: wrap; gap: 4px 10px; border: 0; margin: 0; padding: 0; }
 .ci-filters legend { float: left; margin-right: 6px; color: var(--ci-muted); }
 .ci-filters label { display: inline-flex; align-items: center; gap: 3px; }
-.ci-status { color: var(--ci-muted); min-height: 1.4em; }
+.ci-status { color: var(--ci-muted); }
 .ci-summary { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; }
 .ci-badge { border-radius: 10px; padding: 0 8px; font-weight: 600; border: 1px solid currentColor; }
 .ci-badge[data-outcome="complete"] { color: var(--ci-good); }
