@@ -178,10 +178,13 @@ describe.skipIf(noBrowser)("chat example", () => {
     await card.getByText("Approved by you").waitFor();
     await card.locator("summary").click();
     await card.getByText("Approved with").waitFor();
-    // The arguments the user approved, then the result they gave.
-    await expect(card.locator("pre").first().innerText()).resolves.toContain(
-      '"title": "Release review"',
-    );
+    // The arguments the user approved, labelled as when they were asked, then the result.
+    await expect(
+      card
+        .locator("dt", { hasText: "Title" })
+        .locator("xpath=following-sibling::dd[1]")
+        .innerText(),
+    ).resolves.toBe("Release review");
     await screenshot(page, "chat-approved-after-reload");
     expect(errors).toEqual([]);
     await page.close();
@@ -200,7 +203,9 @@ describe.skipIf(noBrowser)("chat example", () => {
     await card.getByText("Rejected by you").waitFor();
     await card.locator("summary").click();
     await card.getByText("Asked to run with").waitFor();
-    await card.getByText('"day": "Thursday"').waitFor();
+    await expect(
+      card.locator("dt", { hasText: "Day" }).locator("xpath=following-sibling::dd[1]").innerText(),
+    ).resolves.toBe("Thursday");
     await screenshot(page, "chat-rejected-after-reload");
     expect(errors).toEqual([]);
     await page.close();

@@ -1,6 +1,7 @@
 import type { ToolMessage } from "@crayonai/stream";
 import { readableFields } from "../internal/readableFields";
 import type { ToolCallStatus } from "../internal/toolCallStatus";
+import { ChevronIcon } from "./StrokeIcon";
 import type { ToolUIProps } from "./ToolUIs";
 
 const STATUS_LABELS: Record<ToolCallStatus, string> = {
@@ -33,6 +34,25 @@ function resultText(result: ToolMessage): string {
 }
 
 /**
+ * A call's arguments: "Path: build/old" lines when they are simple (a flat object of short
+ * values), else their JSON.
+ */
+function ToolArguments({ parsed, json }: { parsed: unknown; json: string }) {
+  const fields = readableFields(parsed);
+  if (!fields) return <pre className="crayon-tool-call__json">{json}</pre>;
+  return (
+    <dl className="crayon-activity__fields crayon-tool-call__fields">
+      {fields.map(([label, text]) => (
+        <div key={label} className="crayon-activity__field">
+          <dt>{label}</dt>
+          <dd>{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
  * The built-in tool call card: the tool's name, its state, and (folded) its arguments and
  * result. An approval request is shown open: the tool, the arguments it will run with, and
  * Approve / Reject. Register your own with {@link ToolUIsProvider}, or use this one as the
@@ -51,9 +71,7 @@ export function DefaultToolUI({
   const label = STATUS_LABELS[status];
   const args = prettyJson(argsText);
   if (status === "awaiting-approval") {
-    // What will run is shown, not folded away, as "Path: build/old" lines when the arguments
-    // are simple: the user decides on it right here.
-    const fields = readableFields(parsedArgs);
+    // What will run is shown, not folded away: the user decides on it right here.
     return (
       <section
         className={`crayon-tool-call crayon-tool-call--${status}`}
@@ -64,18 +82,11 @@ export function DefaultToolUI({
           <span className="crayon-tool-call__state">{label}</span>
         </div>
         <div className="crayon-tool-call__body">
-          {args && <div className="crayon-tool-call__heading">It will run with</div>}
-          {fields ? (
-            <dl className="crayon-activity__fields crayon-tool-call__fields">
-              {fields.map(([label, text]) => (
-                <div key={label} className="crayon-activity__field">
-                  <dt>{label}</dt>
-                  <dd>{text}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            args && <pre className="crayon-tool-call__json">{args}</pre>
+          {args && (
+            <>
+              <div className="crayon-tool-call__heading">It will run with</div>
+              <ToolArguments parsed={parsedArgs} json={args} />
+            </>
           )}
           <div className="crayon-tool-call__decision">
             <button type="button" className="crayon-button" onClick={() => approve().catch(ignore)}>
@@ -100,7 +111,9 @@ export function DefaultToolUI({
   const error = decision?.approved === false ? undefined : resultMessage?.error;
   return (
     <details className={`crayon-tool-call crayon-tool-call--${status}`}>
+      {/* The chevron marks the card as one that opens (a flex summary has no marker). */}
       <summary className="crayon-tool-call__summary">
+        <ChevronIcon />
         <span className="crayon-tool-call__name">{toolName}</span>
         <span className="crayon-tool-call__state" aria-busy={busy}>
           {label}
@@ -113,7 +126,7 @@ export function DefaultToolUI({
             <div className="crayon-tool-call__heading">
               {decision ? (decision.approved ? "Approved with" : "Asked to run with") : "Arguments"}
             </div>
-            <pre className="crayon-tool-call__json">{args}</pre>
+            <ToolArguments parsed={parsedArgs} json={args} />
           </>
         )}
         {error && (

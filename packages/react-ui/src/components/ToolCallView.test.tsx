@@ -96,16 +96,20 @@ describe("ToolCallView", () => {
     expect(screen.getByText(/"targets": \[/)).toBeTruthy();
   });
 
-  it("keeps what was decided, by whom, and why: the arguments fold away but stay", () => {
+  it("keeps what was decided, by whom, and why: the arguments fold away but stay, labelled as they were asked", () => {
     const { container, rerender } = render(
       <ToolCallView toolCall={call({ approvalId: "ap-1", approved: true })} result={RESULT} />,
     );
     const summary = () => container.querySelector("summary")?.textContent;
     expect(summary()).toContain("Approved by you");
     expect(container.querySelector("details")?.open).toBe(false);
+    // The summary is marked as one that opens (a chevron; a flex summary draws no marker).
+    expect(container.querySelector("summary > svg")).toBeTruthy();
     expect(screen.getByText("Approved with")).toBeTruthy();
-    expect(container.querySelector(".crayon-tool-call__json")?.textContent).toContain(
-      '"path": "tmp"',
+    // The same "Path: tmp" lines the approval request showed, not raw JSON.
+    expect(screen.getByText("Path").nextElementSibling?.textContent).toBe("tmp");
+    expect(container.querySelector(".crayon-tool-call__json")?.textContent ?? "").not.toContain(
+      '"path"',
     );
 
     const refusal = { ...RESULT, content: "", error: "The user rejected this call." };
@@ -117,9 +121,7 @@ describe("ToolCallView", () => {
     );
     expect(summary()).toContain("Rejected by you: Not today");
     expect(screen.getByText("Asked to run with")).toBeTruthy();
-    expect(container.querySelector(".crayon-tool-call__json")?.textContent).toContain(
-      '"path": "tmp"',
-    );
+    expect(screen.getByText("Path").nextElementSibling?.textContent).toBe("tmp");
   });
 
   it("keeps a rejected call Rejected, not Failed, when a tool message says it did not run", () => {
