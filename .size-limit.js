@@ -220,7 +220,7 @@ export default [
     gzip: true,
   },
   {
-    name: "@crayonai/react-ui CrayonChat without react, react-core and stream (markdown, GFM, sanitising, healing, auto-scroll, windowed list: @tanstack/react-virtual is 10.1 kB of it; GFM by its parser half only; the send queue's QueuedMessages 0.76 kB; the thread list's search, groups, times and keys 0.61 kB; useScrollToMessage's handle 0.1 kB; skipping the rows a fling passes 0.2 kB; following the end as rows are measured 0.07 kB; a refusal's label and telling hosted tool results apart 0.54 kB; measured as an ES module, which reads 0.3 kB more than before; MCP Apps' glue 0.5 kB: the mcpApps provider and the import() of its gate, rows kept for a live app's frame, the label of a message an app sent, apps' model context sent with the next message); the highlighter, the hosted tool cards and MCP Apps are separate chunks, loaded when the first code block, server-run tool or MCP App tool call shows",
+    name: "@crayonai/react-ui CrayonChat without react, react-core and stream (markdown, GFM, sanitising, healing, auto-scroll, windowed list: @tanstack/react-virtual is 10.1 kB of it; GFM by its parser half only; the send queue's QueuedMessages 0.76 kB; the thread list's search, groups, times and keys 0.61 kB; useScrollToMessage's handle 0.1 kB; skipping the rows a fling passes 0.2 kB; following the end as rows are measured 0.07 kB; a refusal's label and telling hosted tool results apart 0.54 kB; measured as an ES module, which reads 0.3 kB more than before; MCP Apps' glue 0.5 kB: the mcpApps provider and the import() of its gate, rows kept for a live app's frame, the label of a message an app sent, apps' model context sent with the next message; 0.8 kB of surfaces that worked in one place only: the thread list as one Tab stop with arrow keys, F2 and the context-menu key, its per-row menu for touch screens, the skip link to the composer, failed and waiting replies without an action row, a decided call's labelled arguments, the announcement reading tables as cells); the highlighter, the hosted tool cards and MCP Apps are separate chunks, loaded when the first code block, server-run tool or MCP App tool call shows",
     path: "packages/react-ui/dist/index.js",
     import: "{ CrayonChat }",
     ignore: [
@@ -231,7 +231,7 @@ export default [
       "@crayonai/stream",
       "prism-react-renderer",
     ],
-    limit: "106.1 kB",
+    limit: "106.85 kB",
     gzip: true,
     modifyEsbuildConfig: loadedAtStart,
   },
