@@ -1,6 +1,6 @@
 // `pnpm bench`: throughput of every stream adapter against the floor and the protocol's own
 // parser, and how the message accumulator scales against the AI SDK's and AG-UI's reducers.
-// Prints figures and ratios; it never fails on them. See docs/benchmarks.md.
+// Prints figures and ratios; it never fails on them. See docs/src/content/docs/stream/benchmarks.md.
 //
 // Options: --only=<name>[,<name>…] runs only those protocols (by table name) and/or
 // `accumulator`; --tsx imports src/ through tsx instead of bundling it; --wall times elapsed
