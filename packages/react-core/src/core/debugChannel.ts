@@ -6,8 +6,7 @@ import type {
   WireFrame,
 } from "@crayonai/stream";
 import type { ReplyOutcome } from "../types";
-import { observe } from "./abortable";
-import type { ChatError, ChatErrorCode } from "./chatError";
+import type { ChatErrorCode } from "./chatError";
 
 /** What every {@link ChatDebugEvent} says: which reply of which thread, and when. */
 export type ChatDebugEventBase = {
@@ -111,28 +110,25 @@ export type ChatDebugListener = (event: ChatDebugEvent) => void;
  */
 export interface ChatDebugChannel {
   /** Calls `listener` with every event from now on; returns the function that detaches it. */
-  subscribe(listener: ChatDebugListener): () => void;
+  subscribe(listener: ChatDebugListener): () => unknown;
   /** True while at least one listener is attached. */
   readonly listening: boolean;
 }
 
-/** The channel's implementation: a set of listeners, each called safely. */
+/**
+ * The channel's implementation: its listeners. Reporting (`replyTracing.ts`) is loaded with
+ * `import()` only when a reply starts while one listens, so a chat pays nothing more.
+ */
 export class DebugChannel implements ChatDebugChannel {
-  readonly #listeners = new Set<ChatDebugListener>();
+  readonly listeners = new Set<ChatDebugListener>();
 
   get listening(): boolean {
-    return this.#listeners.size > 0;
+    return this.listeners.size > 0;
   }
 
   subscribe(listener: ChatDebugListener): () => void {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  }
-
-  emit(event: ChatDebugEvent): void {
-    for (const listener of this.#listeners) observe(() => listener(event));
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }
 
@@ -140,14 +136,10 @@ export class DebugChannel implements ChatDebugChannel {
 export type ReplyTrace = {
   /** Reports an event of the reply (its ids and time are filled in). */
   emit(event: DistributiveOmit<ChatDebugEvent, keyof ChatDebugEventBase>): void;
-  /** Reports the reply's failure, if any, and its end. */
-  end(end: {
-    failure: ChatError | null;
-    failureCause?: CrayonStreamEvent | undefined;
-    stopped: boolean;
-    messages: Message[];
-    reply: Message[];
-  }): void;
+  /** Reports the reply's end: the messages the thread shows, and those of the reply. */
+  end(outcome: ReplyOutcome, messages: Message[], reply: Message[]): void;
+  /** Starts the reply with the request `processMessage` receives (null: a followed reply). */
+  sent(request: ChatRequest<unknown> | null): void;
 };
 
 /** `Omit` applied to each member of a union. */

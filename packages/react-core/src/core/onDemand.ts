@@ -1,7 +1,6 @@
 import { ChatError } from "./chatError";
 import type * as HistoryRevisions from "./historyRevisions";
 import type * as ReplyPipeline from "./replyPipeline";
-import type * as ReplyTracing from "./replyTracing";
 
 // The engine's modules that an app does not need to start: each is loaded with `import()` when
 // it is first needed (or asked for ahead, while the network is up), so what a chat downloads
@@ -36,13 +35,4 @@ export const loadHistoryRevisions: () => Promise<typeof HistoryRevisions> = onDe
 export const loadReplyPipeline: () => Promise<typeof ReplyPipeline> = onDemand(
   () => import("./replyPipeline"),
   "The code that reads the reply",
-);
-
-/**
- * Reporting a reply to the debug channel (`replyTracing.ts`). Loaded when a reply starts while
- * the channel has a listener: a chat nobody debugs never downloads it.
- */
-export const loadReplyTracing: () => Promise<typeof ReplyTracing> = onDemand(
-  () => import("./replyTracing"),
-  "The debug channel's code",
 );

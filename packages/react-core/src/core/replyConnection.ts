@@ -1,5 +1,4 @@
 import type { ReplyTrace } from "./debugChannel";
-import { loadReplyTracing } from "./onDemand";
 import { DEFAULT_RECONNECT_DELAYS } from "./replyResumption";
 import type { ResolvedThreadParams } from "./threadHost";
 
@@ -49,7 +48,7 @@ export function replyConnection(
     async open(response: Response, threadId: string): Promise<Response> {
       if (!trace) return reopenable(response, threadId);
       // Only a traced reply gets here: its tracing code is loaded already.
-      const { traceResponse, traceWire } = await loadReplyTracing();
+      const { traceResponse, traceWire } = await import("./replyTracing");
       traceResponse(trace, response);
       return traceWire(trace, await reopenable(response, threadId));
     },

@@ -4,6 +4,7 @@ import type { StreamBatching } from "../types";
 import { ABORTED, isSettled, untilAborted } from "./abortable";
 import { createBatchScheduler, DEFAULT_STREAM_BATCHING } from "./batchScheduler";
 import { ChatError } from "./chatError";
+import type { ReplyTrace } from "./debugChannel";
 
 /** A batch of streamed changes to publish. */
 export type ReplyUpdate = {
@@ -21,8 +22,6 @@ export type ReplyResult = ReplyUpdate & {
   reply: Message[];
   /** Why the reply failed, or null. */
   failure: ChatError | null;
-  /** The event that caused `failure`: an `error` event, or the event the accumulator refused. */
-  failureCause?: CrayonStreamEvent;
   /** The agent state after the reply. */
   finalAgentState: unknown;
 };
@@ -40,6 +39,8 @@ export type ReadReplyOptions = {
   open: () => Promise<AsyncIterable<CrayonStreamEvent>>;
   /** Sees every event before it is applied. */
   onEvent?: (event: CrayonStreamEvent) => void;
+  /** The reply's debug trace (while the debug channel has a listener): events and failure. */
+  trace?: ReplyTrace | undefined;
   /** Receives the batched changes while the reply streams. */
   onUpdate: (update: ReplyUpdate) => void;
 };
@@ -104,6 +105,7 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
       next = events.next();
       const event = result.value;
       options.onEvent?.(event);
+      options.trace?.emit({ type: "event", event });
       if (event.type === "error") {
         // The stop itself is recorded as `stopped`; an abort error adds nothing.
         if (event.code !== "aborted") addError(event);
@@ -131,6 +133,10 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
 
   for (const error of errors) accumulator.apply(error);
   if (errors[0] && !failure) failure = ChatError.fromStreamEvent(errors[0]);
+  if (failure && options.trace) {
+    const { code, message } = failure;
+    options.trace.emit({ type: "error", code, message, ...(cause && { event: cause }) });
+  }
   accumulator.finish(signal.aborted ? "stopped" : "complete");
   const final = update();
   const before = new Set<Message>(history);
@@ -138,7 +144,6 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
     ...final,
     reply: final.messages.filter((message) => !before.has(message)),
     failure,
-    ...(failure && cause && { failureCause: cause }),
     finalAgentState: accumulator.getAgentState(),
   };
 }

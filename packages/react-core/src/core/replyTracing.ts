@@ -1,8 +1,8 @@
-import type { ChatRequest, Message } from "@crayonai/stream";
+import type { Message } from "@crayonai/stream";
 import { createId } from "@crayonai/stream/ids";
 import { observeWire } from "@crayonai/stream/wire";
-import type { DebugChannel, DebugChatRequest, ReplyTrace } from "./debugChannel";
-import { replyOutcome } from "./replyRequest";
+import { observe } from "./abortable";
+import type { ChatDebugEvent, DebugChannel, DebugChatRequest, ReplyTrace } from "./debugChannel";
 
 // What a reply needs to report to the debug channel, loaded with `import()` only when the
 // channel has a listener as the reply starts (`onDemand.ts`): a chat nobody debugs never
@@ -19,47 +19,39 @@ export function redactHeaders(headers: Iterable<[string, string]>): Record<strin
 }
 
 /**
- * Starts the traces of one reply: call the result with the request given to `processMessage`
- * (null for a reply followed after a load); it reports `reply-start`, has the request report
- * what the backend sends, and returns the reply's {@link ReplyTrace}.
+ * The trace of one reply. It reports nothing until `sent` gives it the request `processMessage`
+ * receives (null for a reply followed after a load): then `reply-start`, and the request
+ * reports what the backend sends.
  */
 export function replyTracer(
   channel: DebugChannel,
   history: Message[],
   continues: string[],
   threadId: string,
-): (request: ChatRequest<unknown> | null) => ReplyTrace {
-  return (request) => {
-    const replyId = request?.runId ?? createId();
-    const trace: ReplyTrace = {
-      emit: (event) => channel.emit({ ...event, replyId, threadId, at: Date.now() } as never),
-      end({ failure, failureCause, stopped, messages, reply }) {
-        if (failure) {
-          const { code, message } = failure;
+): ReplyTrace {
+  let replyId = "";
+  const trace: ReplyTrace = {
+    emit(event) {
+      const reported = { ...event, replyId, threadId, at: Date.now() } as ChatDebugEvent;
+      for (const listener of channel.listeners) observe(() => listener(reported));
+    },
+    end: (outcome, messages, reply) => trace.emit({ type: "reply-end", outcome, messages, reply }),
+    sent(request) {
+      replyId = request?.runId ?? createId();
+      let sent: DebugChatRequest | null = null;
+      if (request) {
+        const { abortController: _, ...rest } = request;
+        sent = rest;
+        request.traceRequest = (http) =>
           trace.emit({
-            type: "error",
-            code,
-            message,
-            ...(failureCause && { event: failureCause }),
+            type: "request",
+            request: { ...http, headers: redactHeaders(Object.entries(http.headers)) },
           });
-        }
-        const outcome = replyOutcome(failure, stopped, messages);
-        trace.emit({ type: "reply-end", outcome, messages, reply });
-      },
-    };
-    let sent: DebugChatRequest | null = null;
-    if (request) {
-      const { abortController: _, ...rest } = request;
-      sent = rest;
-      request.traceRequest = (http) =>
-        trace.emit({
-          type: "request",
-          request: { ...http, headers: redactHeaders(Object.entries(http.headers)) },
-        });
-    }
-    trace.emit({ type: "reply-start", request: sent, messages: history, continues });
-    return trace;
+      }
+      trace.emit({ type: "reply-start", request: sent, messages: history, continues });
+    },
   };
+  return trace;
 }
 
 /** Reports `response` (status, headers without secrets) to the trace. */

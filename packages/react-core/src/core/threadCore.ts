@@ -1,4 +1,4 @@
-import type { ChatRequest, CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
+import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
 import { validateMessages } from "@crayonai/stream";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ThreadActions, ThreadState } from "../types";
@@ -8,7 +8,7 @@ import { answerToolCalls, defaultToolRoundtrips } from "./clientTools";
 import type { ReplyTrace } from "./debugChannel";
 import { turnAwaitsToolResults } from "./messageQueue";
 import { MessageTree } from "./messageTree";
-import { loadHistoryRevisions, loadReplyPipeline, loadReplyTracing } from "./onDemand";
+import { loadHistoryRevisions, loadReplyPipeline } from "./onDemand";
 import type { ReplyConnection } from "./replyConnection";
 import type { ReplyResult } from "./replyReader";
 import {
@@ -305,10 +305,8 @@ export class ThreadCore implements ThreadOperations {
     };
     let observeEvent: ((event: CrayonStreamEvent) => void) | undefined;
     const continues = continuedMessages(intent, params.streamProtocol);
-    // The reply's debug trace, only while the debug channel has a listener (its code is
-    // loaded then); otherwise nothing is reported or built.
+    // The reply's debug trace, only while the debug channel has a listener.
     const { debug } = this.host;
-    const tracing = debug?.listening ? loadReplyTracing().catch(() => undefined) : undefined;
     let trace: ReplyTrace | undefined;
     // The code that reads the reply loads while its request goes out; the request's failure is
     // the reply's, reported by the reader.
@@ -319,17 +317,12 @@ export class ThreadCore implements ThreadOperations {
       const threadId = this.threadId ?? (await untilAborted(this.#createThread(history), signal));
       const { onEvent } = params;
       if (onEvent) observeEvent = (event) => observe(() => onEvent(event, { threadId }));
-      const startTrace = (await tracing)?.replyTracer(debug!, history, continues, threadId);
-      if (attached) trace = startTrace?.(null);
+      if (debug?.listening) {
+        trace = await (await pipeline).traceReply(debug, history, continues, threadId);
+      }
+      if (attached) trace?.sent(null);
       const response =
-        attached ??
-        (await this.#request(
-          history,
-          controller,
-          intent,
-          threadId,
-          startTrace && ((request) => (trace = startTrace(request))),
-        ));
+        attached ?? (await this.#request(history, controller, intent, threadId, trace));
       const { replyConnection, defaultProtocol } = await pipeline;
       connection = replyConnection(params, signal, {
         onReconnecting: () => this.set({ isReconnecting: true }),
@@ -357,9 +350,9 @@ export class ThreadCore implements ThreadOperations {
         signal,
         ...(params.streamBatching && { batching: params.streamBatching }),
         open: () => opening,
-        onEvent: (event) => {
-          observeEvent?.(event);
-          trace?.emit({ type: "event", event });
+        onEvent: (event) => observeEvent?.(event),
+        get trace() {
+          return trace;
         },
         onUpdate: (update) => {
           applyForgotten(update.forgotten);
@@ -373,12 +366,7 @@ export class ThreadCore implements ThreadOperations {
     } finally {
       this.#streaming = false;
     }
-    const stopped = signal.aborted;
-    if (connection?.moved && params.loadThread) {
-      const moved = await this.#replyMoved(history, signal);
-      trace?.end({ ...moved, stopped });
-      return moved;
-    }
+    if (connection?.moved && params.loadThread) return this.#replyMoved(history, signal, trace);
 
     applyForgotten(result.forgotten);
     let messages = result.messages;
@@ -392,8 +380,7 @@ export class ThreadCore implements ThreadOperations {
     this.#publish(messages, result.agentState && { agentState: result.agentState.value });
     // `onFinish` sees the messages as the thread shows them (and `onUpdateMessage` saw them).
     const reply = this.notifyUpdated(result.reply);
-    this.#finish(reply, result.failure, stopped, result.finalAgentState);
-    trace?.end({ ...result, stopped, messages: this.store.getState().messages, reply });
+    this.#finish(reply, result.failure, signal.aborted, result.finalAgentState, trace);
     return result;
   }
 
@@ -403,41 +390,52 @@ export class ThreadCore implements ThreadOperations {
     controller: AbortController,
     intent: RequestIntent,
     threadId: string,
-    /** Sees the request before it is sent (the debug channel's trace starts with it). */
-    sending?: (request: ChatRequest<unknown>) => void,
+    trace: ReplyTrace | undefined,
   ): Promise<Response> {
     const params = this.host.params();
     const { processMessage } = params;
     if (!processMessage) throw new ChatError("invalid_action", "No processMessage is set.");
     const agentState = this.store.getState().agentState;
     const request = chatRequest({ params, history, threadId, controller, agentState, intent });
-    sending?.(request);
+    trace?.sent(request);
     return untilAborted(processMessage(request), controller.signal);
   }
 
   /** Reports the end of a reply to `onFinish`, with the messages as the thread shows them. */
-  #finish(reply: Message[], failure: ChatError | null, stopped: boolean, state: unknown) {
+  #finish(
+    reply: Message[],
+    failure: ChatError | null,
+    stopped: boolean,
+    state: unknown,
+    trace?: ReplyTrace,
+  ) {
     const { onFinish } = this.host.params();
-    if (!onFinish) return;
     const shown = this.store.getState().messages;
     const outcome = replyOutcome(failure, stopped, shown);
-    observe(() =>
-      onFinish({ threadId: this.threadId ?? "", messages: shown, reply, outcome, state }),
-    );
+    trace?.end(outcome, shown, reply);
+    if (onFinish) {
+      observe(() =>
+        onFinish({ threadId: this.threadId ?? "", messages: shown, reply, outcome, state }),
+      );
+    }
   }
 
   /**
    * The reply ended elsewhere while its connection was down (the server no longer runs it):
    * the stored thread, with the finished reply, replaces what was streamed here.
    */
-  async #replyMoved(history: Message[], signal: AbortSignal): Promise<ReplyResult> {
+  async #replyMoved(
+    history: Message[],
+    signal: AbortSignal,
+    trace: ReplyTrace | undefined,
+  ): Promise<ReplyResult> {
     this.#pendingHistory = undefined;
     this.set({ isReconnecting: false });
     await this.load();
     const { messages, error, agentState } = this.store.getState();
     const before = new Set(history.map((m) => m.id));
     const reply = messages.filter((m) => !before.has(m.id));
-    this.#finish(reply, error, signal.aborted, agentState);
+    this.#finish(reply, error, signal.aborted, agentState, trace);
     return { messages, forgotten: [], reply, failure: error, finalAgentState: agentState };
   }
 
