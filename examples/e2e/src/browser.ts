@@ -3,8 +3,9 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 
-/** Debian's Chromium; CI installs it with apt. Override with CHROMIUM_PATH. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { chromiumPath, launchChromium } from "../../../scripts/browserCheck.mjs";
+
+export { chromiumPath };
 
 /** True when there is no browser to drive: the suites are skipped, saying so. */
 export const noBrowser = !existsSync(chromiumPath);
@@ -13,16 +14,7 @@ export const noBrowser = !existsSync(chromiumPath);
 export const artifactsDir = resolve(import.meta.dirname, "../test-artifacts");
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  });
+  return launchChromium(chromium);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
+import { launchChromium as launchHeadless } from "../../../scripts/browserCheck.mjs";
 import type { Contender, Scenario } from "./scenarios";
 
 /** The figures of one run, from the send (or the history load) until the reply is rendered. */
@@ -110,20 +111,9 @@ const SETTLE_MS = 500;
 /** How often the runner asks the page whether the reply is rendered. */
 const POLL_MS = 200;
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
 /** Headless Chromium with the flags the e2e tests use. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  });
+  return launchHeadless(chromium);
 }
 
 /**
