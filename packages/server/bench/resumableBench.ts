@@ -6,6 +6,7 @@
 // ratios; it never fails on them.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import { Readable } from "node:stream";
 import { fixed, ratio, table } from "../../stream/bench/table";
 import { inProcessReplyStore } from "../src/resumable/inProcessReplyStore";
@@ -59,8 +60,13 @@ async function serve(handler: Handler): Promise<{ url: string; server: Server }>
 let nextThread = 0;
 
 /** Routes: `/plain` and `/resumable` start a reply; `/t/:id/stream` resumes or stops. */
-function handlerFor(store: ReplyStore, paceMs = 0, events = EVENTS): Handler {
-  const replies = createResumableReplies({ store });
+function handlerFor(
+  store: ReplyStore,
+  paceMs = 0,
+  events = EVENTS,
+  keepProducedText = true,
+): Handler {
+  const replies = createResumableReplies({ store, keepProducedText });
   return (request) => {
     const url = new URL(request.url);
     const abort = new AbortController();
@@ -96,11 +102,11 @@ async function read(url: string, init?: RequestInit) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** A reply through `path`, `runs` times; paced replies (`paceMs`) show the cost at a model's speed. */
-async function throughput(store: ReplyStore, path: string, paceMs = 0) {
-  const events = paceMs ? 1000 : EVENTS;
+async function throughput(store: ReplyStore, path: string, keepProducedText = true) {
+  const events = EVENTS;
   const expected = Array.from({ length: events }, (_, i) => frame(i)).join("");
-  const runs = paceMs ? 5 : RUNS;
-  const { url, server } = await serve(handlerFor(store, paceMs, events));
+  const runs = RUNS;
+  const { url, server } = await serve(handlerFor(store, 0, events, keepProducedText));
   const firstBytes: number[] = [];
   const totals: number[] = [];
   const cpus: number[] = [];
@@ -118,6 +124,53 @@ async function throughput(store: ReplyStore, path: string, paceMs = 0) {
   const ms = median(totals);
   const cpu = median(cpus);
   return { ttfb: median(firstBytes), ms, cpu, mbps: expected.length / 1e6 / (ms / 1000) };
+}
+
+/** A way to serve a reply, compared at a model's pace. */
+type Variant = { name: string; store: ReplyStore; path: string; keepProducedText?: boolean };
+
+/**
+ * The CPU (ms, this process) of one reply of `events` events, one every `paceMs`, for each
+ * variant: rounds of one reply per variant in turn (so a machine loaded by other work weighs on
+ * all of them alike), one warm-up round, then the median of `runs`.
+ */
+async function atPace(
+  variants: Variant[],
+  paceMs: number,
+  events: number,
+  runs: number,
+  redisCpu: () => Promise<number>,
+) {
+  const expected = Array.from({ length: events }, (_, i) => frame(i)).join("");
+  const served = await Promise.all(
+    variants.map(({ store, keepProducedText }) =>
+      serve(handlerFor(store, paceMs, events, keepProducedText)),
+    ),
+  );
+  const cpus = variants.map((): number[] => []);
+  const redisCpus = variants.map((): number[] => []);
+  const totals = variants.map((): number[] => []);
+  for (let round = 0; round <= runs; round++) {
+    for (const [n, { url }] of served.entries()) {
+      const redisBefore = await redisCpu();
+      const cpu = process.cpuUsage();
+      const result = await read(`${url}${variants[n]!.path}`);
+      const used = process.cpuUsage(cpu);
+      const redisUsed = (await redisCpu()) - redisBefore;
+      if (result.text !== expected) throw new Error(`${variants[n]!.name}: the body differs`);
+      if (round === 0) continue;
+      cpus[n]!.push((used.user + used.system) / 1000);
+      redisCpus[n]!.push(redisUsed);
+      totals[n]!.push(result.total);
+    }
+  }
+  for (const { server } of served) server.close();
+  return variants.map((variant, n) => ({
+    name: variant.name,
+    cpu: median(cpus[n]!),
+    redis: median(redisCpus[n]!),
+    ms: median(totals[n]!),
+  }));
 }
 
 /** Starts a reply, reads it until `enough(text)`, then disconnects; returns what was read. */
@@ -158,10 +211,10 @@ async function resumeLatency(store: ReplyStore) {
 }
 
 /** 200 paced replies at once, each read in part, cut, and resumed from its position. */
-async function concurrent(store: ReplyStore, count = 200) {
+async function concurrent(store: ReplyStore, keepProducedText: boolean, count = 200) {
   const events = 600;
   const expected = Array.from({ length: events }, (_, i) => frame(i)).join("");
-  const { url, server } = await serve(handlerFor(store, 10, events));
+  const { url, server } = await serve(handlerFor(store, 10, events, keepProducedText));
   const start = performance.now();
   const results = await Promise.all(
     Array.from({ length: count }, async (_, n) => {
@@ -170,7 +223,9 @@ async function concurrent(store: ReplyStore, count = 200) {
         `${url}/resumable?thread=${thread}`,
         (text) => text.length >= 1000 + n * 5,
       );
-      const rest = await read(`${url}/t/${thread}/stream?position=${head.length}`, {});
+      const rest = await read(`${url}/t/${thread}/stream?position=${head.length}`, {}).catch(
+        (error: Error) => ({ text: "", status: error.message }),
+      );
       if (head + rest.text !== expected) {
         console.warn(`reply ${n}: resume answered ${rest.status} at ${head.length}`);
       }
@@ -184,13 +239,29 @@ async function concurrent(store: ReplyStore, count = 200) {
 const stores: { name: string; make: () => ReplyStore; stop?: () => Promise<void> }[] = [
   { name: "in-process", make: inProcessReplyStore },
 ];
+/** The redis-server's own CPU so far, in ms (`INFO cpu`, to the microsecond); 0 without one. */
+let redisCpu = async () => 0;
 if (redisServerPath()) {
   const redis = await startRedisServer();
-  stores.push({ name: "redis", make: () => redisReplyStore({ url: redis.url }), stop: redis.stop });
+  const { createClient } = await import("redis");
+  const info = createClient({ url: redis.url });
+  await info.connect();
+  redisCpu = async () => {
+    const text = await info.info("cpu");
+    const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(text)?.[1] ?? 0);
+    return (seconds("used_cpu_user") + seconds("used_cpu_sys")) * 1000;
+  };
+  const stop = async () => {
+    info.destroy();
+    await redis.stop();
+  };
+  stores.push({ name: "redis", make: () => redisReplyStore({ url: redis.url }), stop });
 } else {
   console.warn("redis-server is not installed: the Redis rows are left out.");
 }
 
+const loadBefore = os.loadavg();
+const loads = (averages: number[]) => averages.map((load) => fixed(load, 2)).join(" ");
 const rows: string[][] = [];
 const plain = await throughput(inProcessReplyStore(), "/plain");
 rows.push([
@@ -205,39 +276,93 @@ rows.push([
 ]);
 const extra: string[][] = [];
 const paced: string[][] = [];
-const plainPaced = await throughput(inProcessReplyStore(), "/plain", 1);
-paced.push(["plain", fixed(plainPaced.ms), fixed(plainPaced.cpu), "1.00×"]);
+/** The kit as it was before it kept the produced text (its length only), and as it is. */
+const kitVariants = (name: string) =>
+  name === "redis"
+    ? [
+        { label: `resumable (${name}, length only)`, keepProducedText: false },
+        { label: `resumable (${name}, text kept)`, keepProducedText: true },
+      ]
+    : [{ label: `resumable (${name})`, keepProducedText: true }];
+const pacedVariants: Variant[] = [{ name: "plain", store: inProcessReplyStore(), path: "/plain" }];
 for (const { name, make } of stores) {
   const store = make();
-  const kit = await throughput(store, "/resumable");
-  rows.push([
-    `resumable (${name})`,
-    fixed(kit.ttfb, 2),
-    fixed(kit.ms),
-    fixed(kit.mbps),
-    ratio(plain.mbps / kit.mbps),
-    fixed(kit.cpu),
-    ratio(kit.cpu / plain.cpu),
-    `${fixed(kit.ttfb - plain.ttfb, 2)} ms`,
-  ]);
-  const atPace = await throughput(store, "/resumable", 1);
-  paced.push([
-    `resumable (${name})`,
-    fixed(atPace.ms),
-    fixed(atPace.cpu),
-    ratio(atPace.cpu / plainPaced.cpu),
-  ]);
+  for (const { label, keepProducedText } of kitVariants(name)) {
+    pacedVariants.push({ name: label, store, path: "/resumable", keepProducedText });
+  }
+}
+const PACES = [
+  { paceMs: 1, events: 1000, runs: 7 },
+  { paceMs: 15, events: 300, runs: 7 },
+];
+for (const { paceMs, events, runs } of PACES) {
+  const results = await atPace(pacedVariants, paceMs, events, runs, redisCpu);
+  const plainCpu = results[0]!.cpu;
+  const lengthOnly = results.find((result) => result.name.endsWith("length only)"));
+  const both = (result: { cpu: number; redis: number }) => result.cpu + result.redis;
+  for (const result of results) {
+    const kept = lengthOnly && result.name.endsWith("text kept)");
+    paced.push([
+      `${paceMs} ms × ${events}`,
+      result.name,
+      fixed(result.ms),
+      fixed(result.cpu),
+      fixed(result.redis, 2),
+      ratio(result.cpu / plainCpu),
+      kept ? ratio(result.cpu / lengthOnly.cpu) : "—",
+      kept ? ratio(both(result) / both(lengthOnly)) : "—",
+    ]);
+  }
+}
+console.log(
+  `\nAt a model's pace: one event every 1 ms (at most) or 15 ms, the variants in turn, median of 7; load average (1, 5, 15 min) ${loads(loadBefore)} at the start, ${loads(os.loadavg())} at the end\n`,
+);
+console.log(
+  table(
+    [
+      "pace × events",
+      "reply",
+      "whole reply ms",
+      "CPU ms",
+      "redis-server CPU ms",
+      "CPU vs plain",
+      "CPU vs length only",
+      "with redis-server's",
+    ],
+    paced,
+  ),
+);
+for (const { name, make } of stores) {
+  const store = make();
+  for (const { label, keepProducedText } of kitVariants(name)) {
+    const kit = await throughput(store, "/resumable", keepProducedText);
+    rows.push([
+      label,
+      fixed(kit.ttfb, 2),
+      fixed(kit.ms),
+      fixed(kit.mbps),
+      ratio(plain.mbps / kit.mbps),
+      fixed(kit.cpu),
+      ratio(kit.cpu / plain.cpu),
+      `${fixed(kit.ttfb - plain.ttfb, 2)} ms`,
+    ]);
+  }
   const latency = await resumeLatency(store);
-  const many = name === "redis" ? await concurrent(store) : undefined;
-  extra.push([
-    name,
-    fixed(latency, 2),
-    many
-      ? `${200 - many.lost}/200 complete, ${many.lost} lost (${fixed(many.ms / 1000, 1)} s)`
-      : "—",
-  ]);
+  extra.push([name, fixed(latency, 2), "—"]);
+  if (name === "redis") {
+    // The kit before it kept the text, then as it is, each of the 200 a 6-second reply.
+    for (const keep of [false, true]) {
+      const many = await concurrent(store, keep);
+      extra.push([
+        keep ? "redis, text kept" : "redis, length only",
+        "",
+        `${200 - many.lost}/200 complete, ${many.lost} lost (${fixed(many.ms / 1000, 1)} s)`,
+      ]);
+    }
+  }
   await store.close();
 }
+for (const { store } of pacedVariants) await store.close();
 for (const { stop } of stores) await stop?.();
 
 console.log(
@@ -258,10 +383,9 @@ console.log(
     rows,
   ),
 );
-console.log("\nAt a model's pace: 1,000 events, one a millisecond at most, median of 5\n");
-console.log(table(["reply", "whole reply ms", "CPU ms", "CPU vs plain"], paced));
 console.log(
   "\nResume: reconnect → first resumed byte (median of 20), and 200 concurrent replies cut and resumed\n",
 );
 console.log(table(["store", "resume first byte ms", "200 concurrent (Redis)"], extra));
+console.log(`\nLoad average (1, 5, 15 min) at the end: ${loads(os.loadavg())}`);
 process.exit(0);

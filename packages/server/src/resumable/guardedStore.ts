@@ -1,4 +1,5 @@
-import type { Publisher, Subscriber } from "./replyStore";
+import type { Publisher, ReplyStore, Subscriber } from "./replyStore";
+import type { ResumableReplies } from "./resumableReplies";
 
 /** How the kit reports a store that fails: once per outage, not per command. */
 export type StoreHealth = { fail(error: unknown): void; ok(): void };
@@ -29,11 +30,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 type Call = <T>(run: () => Promise<T>, fallback: T) => Promise<T>;
 
 function guard(
-  publisher: Publisher,
-  subscriber: Subscriber,
+  { publisher, subscriber, setRange }: Pick<ReplyStore, "publisher" | "subscriber" | "setRange">,
   call: Call,
-): { publisher: Publisher; subscriber: Subscriber } {
+): {
+  publisher: Publisher;
+  subscriber: Subscriber;
+  /** `null` when the store failed (forgiving), or when it cannot keep text. */
+  setRange?: (key: string, byteOffset: number, value: string) => Promise<number | null>;
+} {
   return {
+    ...(setRange && {
+      setRange: (key: string, byteOffset: number, value: string) =>
+        call<number | null>(() => setRange(key, byteOffset, value), null),
+    }),
     publisher: {
       connect: () => call(() => publisher.connect(), undefined),
       publish: (channel, message) => call(() => publisher.publish(channel, message), 0),
@@ -54,8 +63,8 @@ function guard(
  * empty answer instead of throwing, so a lost store never stops a reply. No timer per command:
  * these run for every chunk, and a store that is down fails at once (see `redisReplyStore`).
  */
-export function forgivingStore(publisher: Publisher, subscriber: Subscriber, health: StoreHealth) {
-  return guard(publisher, subscriber, async (run, fallback) => {
+export function forgivingStore(store: ReplyStore, health: StoreHealth) {
+  return guard(store, async (run, fallback) => {
     try {
       const result = await run();
       health.ok();
@@ -68,13 +77,8 @@ export function forgivingStore(publisher: Publisher, subscriber: Subscriber, hea
 }
 
 /** The store as resumes and stops use it: a failing or slow command throws (→ `503`). */
-export function strictStore(
-  publisher: Publisher,
-  subscriber: Subscriber,
-  health: StoreHealth,
-  timeoutMs: number,
-) {
-  return guard(publisher, subscriber, async (run) => {
+export function strictStore(store: ReplyStore, health: StoreHealth, timeoutMs: number) {
+  return guard(store, async (run) => {
     try {
       const result = await withTimeout(run(), timeoutMs);
       health.ok();
@@ -86,7 +90,10 @@ export function strictStore(
   });
 }
 
-/** A store command failed or did not answer in time. */
+/**
+ * The reply store failed or did not answer in time (about 2 s): what
+ * {@link ResumableReplies.producedText} throws then (resumes and stops answer `503` instead).
+ */
 export class StoreUnavailableError extends Error {
   constructor(override readonly cause: unknown) {
     super(

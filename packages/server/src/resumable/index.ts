@@ -5,12 +5,14 @@
  *
  * @packageDocumentation
  */
+export { StoreUnavailableError } from "./guardedStore";
 export { inProcessReplyStore } from "./inProcessReplyStore";
 export { type RedisReplyStoreOptions, redisReplyStore } from "./redisReplyStore";
 export type { ResumeErrorCode } from "./replyResponses";
 export type { Publisher, ReplyStore, Subscriber } from "./replyStore";
 export {
   createResumableReplies,
+  type ProducedText,
   type ResumableReplies,
   type ResumableRepliesOptions,
   type StartReplyOptions,

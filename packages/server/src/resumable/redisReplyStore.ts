@@ -19,6 +19,7 @@ type RedisClient = {
   set(key: string, value: string, options?: { EX?: number }): Promise<unknown>;
   get(key: string): Promise<string | null>;
   incr(key: string): Promise<number>;
+  setRange(key: string, offset: number, value: string): Promise<number>;
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
   unsubscribe(channel: string): Promise<unknown>;
 };
@@ -114,6 +115,7 @@ export function redisReplyStore(options: RedisReplyStoreOptions): ReplyStore {
       },
       unsubscribe: async (channel) => (await sub()).unsubscribe(channel),
     },
+    setRange: async (key, byteOffset, value) => (await pub()).setRange(key, byteOffset, value),
     outages: () => ({ ...outages }),
     // Not waiting for a connection that may never come: the clients are dropped as they are.
     close: async () => {

@@ -1,4 +1,5 @@
 import type { Publisher, Subscriber } from "resumable-stream/generic";
+import type { ResumableReplies } from "./resumableReplies";
 
 /**
  * Where resumable replies keep what a reconnecting reader needs: a Redis-like key store with
@@ -22,6 +23,15 @@ export type ReplyStore = {
    * store that cannot lose them.
    */
   outages?(): { count: number; endedAt: number };
+  /**
+   * Overwrites `key`'s value from UTF-8 byte `byteOffset` on with `value`, keeping the key's
+   * expiry (Redis `SETRANGE`); resolves to the value's new length in bytes. With it, the kit keeps
+   * each reply's produced text in the store, so that after its instance died any instance
+   * serves everything produced (see {@link ResumableReplies.producedText}). A write repeated at
+   * the same offset leaves the same value, so a write whose answer was lost can be made again.
+   * Omit it for a store that lives and dies with its one instance (the in-process store).
+   */
+  setRange?(key: string, byteOffset: number, value: string): Promise<number>;
 };
 
 export type { Publisher, Subscriber };

@@ -26,6 +26,14 @@ export type ResumableRepliesOptions = {
    * streams anyway, unresumable (`X-Crayon-Resumable: false`). Default: 5000 ms.
    */
   registerWaitMs?: number;
+  /**
+   * Keep each reply's produced text in the store (written with its length, at most every 50 ms,
+   * kept for `ttlSeconds`), so that when the instance generating a reply dies, any instance
+   * answers a resume with everything produced up to about 50 ms before (`200`, then the body
+   * ends) and {@link ResumableReplies.producedText} gives it to the app to save. Only for a store
+   * with `setRange` (Redis); the in-process store dies with its replies. Default: `true`.
+   */
+  keepProducedText?: boolean;
 };
 
 /** What {@link ResumableReplies.start} runs. */
@@ -68,18 +76,43 @@ export type ResumableReplies = {
    * and waits (at most `timeoutMs`, default 5 s) until their bodies ended, so they are saved.
    */
   shutdown(timeoutMs?: number): Promise<void>;
+  /**
+   * The text the thread's last reply produced (its wire body, in its protocol), or `undefined`
+   * when none is known: this instance's running reply so far, or, kept in the store (see
+   * `keepProducedText`), a reply whose instance died, for the app to save the whole of it as
+   * interrupted instead of its last checkpoint. It also gives a finished reply's text while
+   * the store keeps it; the app saved that one itself. Throws when the store is down.
+   */
+  producedText(threadId: string): Promise<ProducedText | undefined>;
   /** How many replies this instance is generating. */
   readonly running: number;
+};
+
+/** A reply's text, from {@link ResumableReplies.producedText}. */
+export type ProducedText = {
+  /** The reply's id (`X-Crayon-Reply-Id`). */
+  replyId: string;
+  /** What its body produced, character for character (from position 0). */
+  text: string;
+  /** The original response's headers (its `Content-Type`, the protocol's own headers). */
+  headers: [string, string][];
+  /** Whether it is still running on some instance (then `text` is what it produced so far). */
+  running: boolean;
 };
 
 type LocalReply = {
   id: string;
   threadId: string;
   abort: AbortController;
-  /** Characters produced so far. */
+  /** Characters produced so far, and the text itself, as produced (joined only when asked for). */
   length: number;
-  /** The length last written to the store, and whether a write is on its way. */
+  chunks: string[];
+  /** The length (the chunks, their UTF-8 bytes) last written to the store; a write on its way. */
   stored: number;
+  storedChunks: number;
+  storedBytes: number;
+  /** Bumped when the store lost the reply (restarted): writes begun before do not count. */
+  rewrites: number;
   writing: boolean;
   /** The response's headers, for resumes served by this instance. */
   headers: [string, string][];
@@ -137,8 +170,9 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
   const log = options.log ?? ((message: string) => console.error(message));
   const health = storeHealth(store.name, log);
   // The generating side never waits on, or fails with, the store; readers get a 503 instead.
-  const producer = forgivingStore(store.publisher, store.subscriber, health);
-  const reader = strictStore(store.publisher, store.subscriber, health, 2000);
+  const producer = forgivingStore(store, health);
+  const reader = strictStore(store, health, 2000);
+  const setRange = options.keepProducedText === false ? undefined : producer.setRange;
   // `resumable-stream` calls the store from timers too, where a throw would be unhandled: it only
   // ever sees the forgiving store, and resumes check the store strictly before they use it.
   const context = createResumableStreamContext({ waitUntil: null, keyPrefix: prefix, ...producer });
@@ -153,6 +187,10 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
   /** The original response's headers (JSON), which a resumed response carries too. */
   const headersKey = (replyId: string) => `${prefix}:headers:${replyId}`;
   const leaseKey = (replyId: string) => `${prefix}:lease:${replyId}`;
+  /** The reply's produced text, with `keepProducedText`. */
+  const textKey = (replyId: string) => `${prefix}:text:${replyId}`;
+  /** Set once a resume was served a dead reply's kept text (only one is). */
+  const servedKey = (replyId: string) => `${prefix}:served:${replyId}`;
   const unresumableKey = (replyId: string) => `${prefix}:unresumable:${replyId}`;
   const stopChannel = (replyId: string) => `${prefix}:stop:${replyId}`;
   /** `resumable-stream`'s own record of a reply: `"1"` while it runs, `"DONE"` after. */
@@ -163,15 +201,35 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
 
   /**
    * Keeps the store's length of a reply close behind the real one, for other instances' range
-   * checks: at most one write per {@link LENGTH_WRITE_MS}, with the latest length (a store
-   * command per event would cost more than the rest of the reply's handling).
+   * checks, and with `keepProducedText` the text produced since the last write (at its byte
+   * offset, so a write made again after a failure leaves the same text): at most one write per
+   * {@link LENGTH_WRITE_MS}, with the latest length (a store command per event would cost more
+   * than the rest of the reply's handling).
    */
   const writeLength = (local: LocalReply) => {
     if (local.writing || local.stored === local.length) return;
     local.writing = true;
     const length = local.length;
-    void producer.publisher.set(lengthKey(local.id), String(length), { EX: ttl }).then(() => {
-      local.stored = length;
+    const rewrites = local.rewrites;
+    const chunks = local.chunks.length;
+    // Only what is new is joined: a reply's whole text is never copied per write.
+    const piece = setRange ? local.chunks.slice(local.storedChunks, chunks).join("") : "";
+    const writes = [producer.publisher.set(lengthKey(local.id), String(length), { EX: ttl })];
+    if (setRange) {
+      // The first piece (or all of it again, after the store restarted) sets the key's expiry.
+      writes.push(
+        local.stored === 0
+          ? producer.publisher.set(textKey(local.id), piece, { EX: ttl })
+          : setRange(textKey(local.id), local.storedBytes, piece),
+      );
+    }
+    void Promise.all(writes).then((answers) => {
+      // A failed write (the store is down) is made again, from the same offset.
+      if (local.rewrites === rewrites && answers.every((answer) => answer !== null)) {
+        local.stored = length;
+        local.storedChunks = chunks;
+        local.storedBytes += utf8Length(piece);
+      }
       setTimeout(() => {
         local.writing = false;
         writeLength(local);
@@ -202,7 +260,11 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       threadId,
       abort,
       length: 0,
+      chunks: [],
       stored: 0,
+      storedChunks: 0,
+      storedBytes: 0,
+      rewrites: 0,
       writing: false,
       headers: [],
       resumable: true,
@@ -243,7 +305,10 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
         await producer.publisher.set(sentinelKey(id), "1", { EX: ttl });
       }
       void producer.publisher.set(headersKey(id), JSON.stringify(local.headers), { EX: ttl });
-      local.stored = -1;
+      local.stored = 0;
+      local.storedChunks = 0;
+      local.storedBytes = 0;
+      local.rewrites++;
       writeLength(local);
     };
     const renewal = setInterval(() => {
@@ -286,6 +351,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     const text = replyText(response.body, {
       onText(chunk) {
         local.length += chunk.length;
+        local.chunks.push(chunk);
         writeLength(local);
       },
       onEnd: release,
@@ -444,6 +510,59 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     });
   };
 
+  /** A resumed response's headers: the original's, and where it resumes. */
+  const resumedHeaders = (headers: Headers, id: string, position: number) => {
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "text/event-stream");
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
+    headers.set("X-Crayon-Reply-Id", id);
+    headers.set("X-Crayon-Resume-Position", String(position));
+    return headers;
+  };
+
+  /**
+   * The thread's last reply as kept in the store, when its instance died (neither recorded as
+   * ended nor holding its lease) with its text kept. Not just after the store came back from an
+   * outage: a store that restarted forgot the leases of replies that still run.
+   */
+  const deadReply = async (threadId: string) => {
+    if (!setRange || justReconnected()) return undefined;
+    const id = await reader.publisher.get(threadKey(threadId));
+    if (typeof id !== "string" || locals.has(id)) return undefined;
+    const [state, lease, text] = await Promise.all([
+      reader.publisher.get(sentinelKey(id)),
+      reader.publisher.get(leaseKey(id)),
+      reader.publisher.get(textKey(id)),
+    ]);
+    return state === "DONE" || lease !== null || text === null
+      ? undefined
+      : { id, text: String(text) };
+  };
+
+  /**
+   * What a reply whose instance died produced from `position`, as kept in the store: `200`
+   * with the original's headers, and the body ends there; undefined when nothing more is kept.
+   * It is served once: later resumes (other tabs, a retry) get `204` and load the stored
+   * thread, which the app saves from {@link ResumableReplies.producedText} when it answers that
+   * `204`. (Recorded apart from the reply's own record, which an instance that was only stalled
+   * past its lease still runs by.)
+   */
+  const keptRest = async (threadId: string, position: number) => {
+    const dead = await deadReply(threadId);
+    if (!dead) return undefined;
+    // Two resumes at once may both be served it: no harm, each gets the same text.
+    if ((await reader.publisher.get(servedKey(dead.id))) !== null) return undefined;
+    await reader.publisher.set(servedKey(dead.id), "1", { EX: ttl });
+    if (position >= dead.text.length) return undefined;
+    const headers = resumedHeaders(new Headers(await originalHeaders(dead.id)), dead.id, position);
+    return new Response(
+      endedByItsCrash(dead.text.slice(position)).pipeThrough(new TextEncoderStream()),
+      {
+        status: 200,
+        headers,
+      },
+    );
+  };
+
   const resume: ResumableReplies["resume"] = async (request, { threadId, position = 0 }) => {
     if (!Number.isSafeInteger(position) || position < 0) {
       return errorResponse("invalid_position", "position must be a whole number ≥ 0.");
@@ -453,7 +572,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     }
     try {
       const id = await runningReply(threadId);
-      if (id === undefined) return noneRunning("resume");
+      if (id === undefined) return (await keptRest(threadId, position)) ?? noneRunning("resume");
       const local = locals.get(id);
       if (local ? !local.resumable : await reader.publisher.get(unresumableKey(id))) {
         return errorResponse(
@@ -461,7 +580,9 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
           "This reply started while the reply store was unreachable: it cannot be resumed, and is saved when it ends; try again.",
         );
       }
-      if (!local && !(await started(id))) return noneRunning("resume");
+      if (!local && !(await started(id))) {
+        return (await keptRest(threadId, position)) ?? noneRunning("resume");
+      }
       const length = local ? local.length : await recordedLength(id, position);
       if (position > length) {
         // This instance's own count is exact; another's record may still lag behind what a
@@ -487,13 +608,9 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
         );
       }
       if (local) for (const [name, value] of local.headers) headers.set(name, value);
-      if (!headers.has("Content-Type")) headers.set("Content-Type", "text/event-stream");
-      if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
-      headers.set("X-Crayon-Reply-Id", id);
-      headers.set("X-Crayon-Resume-Position", String(position));
       return new Response(relayed(stream, id).pipeThrough(new TextEncoderStream()), {
         status: 200,
-        headers,
+        headers: resumedHeaders(headers, id, position),
       });
     } catch (error) {
       if (error instanceof StoreUnavailableError) {
@@ -562,6 +679,20 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       ]);
       clearTimeout(timer);
     },
+    async producedText(threadId) {
+      const local = localThreads.get(threadId);
+      if (local) {
+        const text = local.chunks.join("");
+        return { replyId: local.id, text, headers: local.headers, running: true };
+      }
+      if (!setRange) return undefined;
+      const id = await reader.publisher.get(threadKey(threadId));
+      if (typeof id !== "string") return undefined;
+      const text = await reader.publisher.get(textKey(id));
+      if (text === null) return undefined;
+      const [headers, running] = await Promise.all([originalHeaders(id), runsElsewhere(id)]);
+      return { replyId: id, text: String(text), headers, running };
+    },
     get running() {
       return locals.size;
     },
@@ -591,4 +722,42 @@ function withinMs<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
       timer = setTimeout(() => resolve(fallback), ms);
     }),
   ]).finally(() => clearTimeout(timer));
+}
+
+/** How many bytes `text` takes in UTF-8 (what the store's byte offsets count). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    // A surrogate pair is one 4-byte character; a lone surrogate is written as U+FFFD (3 bytes).
+    else if (code >= 0xd800 && code < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** How long after the kept text a resumed body is cut: time for that text to leave. */
+const CUT_AFTER_MS = 250;
+
+/**
+ * A dead reply's kept text as a body that ends as a relayed one whose instance died: with an
+ * error (the connection is cut), not a clean end a client would read as a reply ended mid-run.
+ * Its reader resumes from where it got to, gets `204`, and loads the stored thread.
+ */
+function endedByItsCrash(text: string): ReadableStream<string> {
+  let sent = false;
+  return new ReadableStream<string>({
+    async pull(controller) {
+      if (!sent) {
+        sent = true;
+        return controller.enqueue(text);
+      }
+      await new Promise((resolve) => setTimeout(resolve, CUT_AFTER_MS));
+      controller.error(new Error("The reply's instance died: this is all it produced."));
+    },
+  });
 }

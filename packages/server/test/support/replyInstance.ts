@@ -6,6 +6,7 @@
 
 import { redisReplyStore } from "../../src/resumable/redisReplyStore";
 import { createResumableReplies } from "../../src/resumable/resumableReplies";
+import { replyFrame } from "./replyFrames";
 
 const [url, threadId] = process.argv.slice(2);
 const replies = createResumableReplies({
@@ -13,6 +14,7 @@ const replies = createResumableReplies({
   log: () => {},
 });
 const encoder = new TextEncoder();
+let frames = 0;
 const response = await replies.start({
   threadId: threadId!,
   generate: () =>
@@ -20,7 +22,7 @@ const response = await replies.start({
       new ReadableStream<Uint8Array>({
         async pull(controller) {
           await new Promise((resolve) => setTimeout(resolve, 20));
-          controller.enqueue(encoder.encode('data: {"text":"a chunk of the reply — ✓"}\n\n'));
+          controller.enqueue(encoder.encode(replyFrame(frames++)));
         },
       }),
       { headers: { "Content-Type": "text/event-stream" } },
