@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { runAgent } from "../agent/runAgent";
 import type { DemoMcp } from "../mcp/demoMcp";
 import type { ResolvedDemoAgentOptions } from "../options";
+import type { DemoProtocol } from "../protocols/demoProtocols";
 import type { ProtocolEncoder } from "../protocols/protocolEncoder";
 import { messagesError } from "../requests/messagesError";
 import { DEMO_USER, type DemoThreads } from "../store/demoThreads";
@@ -12,6 +13,7 @@ import { withApprovalAnswers } from "./approvalAnswers";
 import { branchWriter } from "./branchWriter";
 import { keepStoredReplies } from "./keepStoredReplies";
 import { mergeWithStored } from "./mergeWithStored";
+import { labelReply } from "./producedReply";
 import { recordReply } from "./recordReply";
 import { relayBody } from "./relayBody";
 import type { TurnRequest } from "./turnRequest";
@@ -56,6 +58,11 @@ export type AnswerTurnDeps = {
   readBack?: StreamProtocolAdapter;
   /** The MCP servers whose tools `/mcp` calls. */
   mcp?: DemoMcp;
+  /**
+   * The reply's protocol: a saved thread's reply is labelled with it, so that when its instance
+   * dies, everything it produced is saved (see `saveProducedReply`).
+   */
+  protocol?: DemoProtocol;
 };
 
 /**
@@ -147,7 +154,13 @@ export async function answerTurn(
     })().catch((error) => console.error("The demo agent could not save the reply:", error));
     return relayBody(new Response(toClient, encoded), { endAfter: saved });
   };
-  if (threadId !== undefined) return deps.replies.start({ threadId, generate });
+  if (threadId !== undefined) {
+    const { protocol } = deps;
+    return deps.replies.start({
+      threadId,
+      generate: protocol ? (signal) => labelReply(generate(signal), protocol, messages) : generate,
+    });
+  }
 
   // Nobody can resume a reply without a thread: it stops when its client goes away.
   const abort = new AbortController();

@@ -43,6 +43,7 @@ export function chatRoute(deps: Omit<AnswerTurnDeps, "readBack">) {
     const reduced = protocol === "plain-text" || protocol === "text";
     return answerTurn(c, request, protocolEncoders[protocol], {
       ...deps,
+      protocol,
       ...(reduced && { readBack: demoProtocolAdapter(protocol) }),
     });
   });

@@ -21,7 +21,11 @@ export function openAIRoute(deps: Omit<AnswerTurnDeps, "readBack">) {
       return c.json({ error: { ...request, type: "invalid_request_error", code: null } }, 400);
     }
     // A completion carries less than the reply: it is saved as the client reads it.
-    return answerTurn(c, request, openAIEncoder, { ...deps, readBack: openAIChatAdapter() });
+    return answerTurn(c, request, openAIEncoder, {
+      ...deps,
+      protocol: "openai",
+      readBack: openAIChatAdapter(),
+    });
   });
   return completions.route("/chat/completions", replyStreamRoute(deps));
 }

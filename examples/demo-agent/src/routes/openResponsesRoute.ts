@@ -24,6 +24,7 @@ export function openResponsesRoute(deps: Omit<AnswerTurnDeps, "readBack">) {
     // client reads it.
     return answerTurn(c, request, openResponsesEncoder, {
       ...deps,
+      protocol: "open-responses",
       readBack: openResponsesAdapter(),
     });
   });
