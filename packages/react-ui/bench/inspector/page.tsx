@@ -57,7 +57,8 @@ function Page() {
   return (
     <>
       <CrayonChat chat={chat} />
-      {inspector && <ChatInspector chat={chat} />}
+      {/* Closed, an empty column in its place: the chat has the same width either way. */}
+      {inspector ? <ChatInspector chat={chat} /> : <div />}
     </>
   );
 }
