@@ -36,7 +36,7 @@ describe("QueuedMessages", () => {
   it("queues what is sent while a reply streams, says so, and sends it after the reply", async () => {
     const { backend, input, container } = await streamingWith("And then?");
 
-    expect(input.getAttribute("placeholder")).toMatch(/Enter queues/);
+    expect(input.getAttribute("placeholder")).toBe("Queue a follow-up…");
     expect(input.value).toBe("");
     const item = screen.getByRole("listitem", { name: "Queued: And then?" });
     expect(within(item).getByRole("button", { name: "Edit queued: And then?" })).toBeTruthy();

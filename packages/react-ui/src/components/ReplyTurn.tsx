@@ -46,7 +46,9 @@ export function ReplyTurn({
     last?.role === "assistant" &&
     status !== "stopped" &&
     status !== "error" &&
-    (last.toolCalls ?? []).some((call) => !resultsOf(last)?.has(call.id));
+    // A row from outside may carry anything there: only a list of calls is looked into.
+    Array.isArray(last.toolCalls) &&
+    last.toolCalls.some((call) => !resultsOf(last)?.has(call?.id));
   const waiting = status === "awaiting_input" || unanswered;
   // A failed reply ends with the thread's error notice and its Retry, right below its text.
   const failed = failedReplyId !== undefined && messages.some((m) => m.id === failedReplyId);
