@@ -1,20 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 // Test support: the CLI in a child process of its own, as it runs in production.
 
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+// One free-port probe for every test that starts servers of its own.
+export { freePort } from "../../../packages/server/test/support/redisServer";
 
 /**
  * The CLI from source, on `port` with its threads in PGlite in `dataDir` (undefined: in memory)
