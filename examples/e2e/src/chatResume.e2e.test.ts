@@ -37,7 +37,9 @@ describe.skipIf(noBrowser)("a reply survives its connection (chat example)", () 
   const uninterrupted = new Map<Protocol, string>();
 
   beforeAll(async () => {
-    server = await serveExample("chat");
+    // Half the demo agent's usual pace: `/long` still streams for about 8 s, time enough to
+    // reload, open a second tab or cut the network mid-reply, and the file takes half as long.
+    server = await serveExample("chat", "vite", { CRAYON_DEMO_DELAY_MS: "10" });
     proxy = await startCuttableProxy(server.port);
     browser = await launchBrowser();
   });

@@ -31,11 +31,13 @@ const SERVERS = {
 /**
  * Serves a built example (its demo agent is mounted in the same server) on a fresh database (its
  * threads in PGlite in memory, never on a `DATABASE_URL` of the environment) and a free port, so
- * each test file starts with no threads and two runs of the suite can share the machine.
+ * each test file starts with no threads and two runs of the suite can share the machine. `env`
+ * adds to the server's environment (the demo agent's pace, say).
  */
 export async function serveExample(
   name: string,
   kind: keyof typeof SERVERS = "vite",
+  env: Record<string, string> = {},
 ): Promise<ExampleServer> {
   const dir = join(examplesDir, name);
   const { built, bin, args } = SERVERS[kind];
@@ -53,6 +55,7 @@ export async function serveExample(
         CRAYON_DEMO_DATA_DIR: "",
         DATABASE_URL: "",
         NEXT_TELEMETRY_DISABLED: "1",
+        ...env,
       },
     },
   );
