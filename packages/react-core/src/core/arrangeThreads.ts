@@ -1,7 +1,8 @@
 import type { Message } from "@crayonai/stream";
+import { messagePlainText } from "@crayonai/stream/text";
 import type { Thread, ThreadGroup } from "../types";
 import { groupThreads } from "./threadGroups";
-import { foldText, messageText } from "./threadText";
+import { foldText } from "./threadText";
 
 /** Options of {@link arrangeThreads}. */
 export type ArrangeThreadsOptions = {
@@ -28,7 +29,7 @@ const foldedTexts = new WeakMap<readonly Message[], string>();
 function foldedText(messages: readonly Message[]): string {
   let text = foldedTexts.get(messages);
   if (text === undefined) {
-    text = foldText(messages.map(messageText).join("\n"));
+    text = foldText(messages.map(messagePlainText).join("\n"));
     foldedTexts.set(messages, text);
   }
   return text;

@@ -1,11 +1,11 @@
 import type { UserMessage } from "@crayonai/stream";
 import { createId } from "@crayonai/stream/ids";
+import { messagePlainText, threadPreview } from "@crayonai/stream/text";
 import type { Thread } from "../types";
 import { ChatError } from "./chatError";
 import type { ThreadCore } from "./threadCore";
 import { type ThreadListStore, updateThreadList, withThread } from "./threadListStore";
 import type { ThreadRegistry } from "./threadRegistry";
-import { messageText, previewOf } from "./threadText";
 import { titleFromMessages } from "./threadTitle";
 
 /**
@@ -15,7 +15,7 @@ import { titleFromMessages } from "./threadTitle";
  */
 function isOwnTitle(title: unknown, firstMessage: UserMessage): title is string {
   if (typeof title !== "string" || !title.trim()) return false;
-  const raw = messageText(firstMessage);
+  const raw = messagePlainText(firstMessage);
   const firstLine = (typeof firstMessage.content === "string" ? firstMessage.content : raw)
     .trim()
     .split("\n")[0]
@@ -84,7 +84,7 @@ function addPlaceholder(
     createdAt: new Date(),
     isRunning: core.store.getState().isRunning,
   };
-  const preview = previewOf([firstMessage]);
+  const preview = threadPreview([firstMessage]);
   if (preview !== undefined) placeholder.preview = preview;
   updateThreadList(store, ({ threads, selectedThreadId }) => ({
     threads: [placeholder, ...threads],

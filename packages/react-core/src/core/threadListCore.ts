@@ -1,4 +1,5 @@
 import { identityConverter, type Message, type UserMessage } from "@crayonai/stream";
+import { threadPreview } from "@crayonai/stream/text";
 import type { Thread, ThreadListActions, ThreadListPage } from "../types";
 import { ChatError } from "./chatError";
 import { DebugChannel } from "./debugChannel";
@@ -13,7 +14,6 @@ import {
 } from "./threadListStore";
 import { ThreadRegistry } from "./threadRegistry";
 import { threadsFromRows } from "./threadRows";
-import { previewOf } from "./threadText";
 import { titleFromMessages } from "./threadTitle";
 
 /** A page from the backend, validated: a result that is no page fails (the list stays). */
@@ -86,7 +86,7 @@ export class ThreadListCore implements ThreadHost<ThreadCore> {
   #touch(core: ThreadCore): void {
     const id = this.#registry.idOf(core);
     if (id === undefined) return;
-    const preview = previewOf(core.store.getState().messages);
+    const preview = threadPreview(core.store.getState().messages);
     updateThreadList(this.store, ({ threads }) => ({
       threads: withThread(threads, id, (thread) => ({
         ...thread,

@@ -1,5 +1,5 @@
+import { markdownToPlainText } from "@crayonai/stream/text";
 import type { Thread } from "../types";
-import { plainText } from "./threadText";
 
 type Row = Record<string, unknown>;
 
@@ -32,7 +32,8 @@ function threadFromRow(value: unknown): Thread | undefined {
   if (updatedAt === undefined) delete thread.updatedAt;
   else thread.updatedAt = updatedAt;
   // A preview is shown as one line of text: markdown a server kept in it is dropped.
-  if (typeof row.preview === "string") thread.preview = plainText(row.preview).replace(/\s+/g, " ");
+  if (typeof row.preview === "string")
+    thread.preview = markdownToPlainText(row.preview).replace(/\s+/g, " ");
   else delete thread.preview;
   return thread;
 }

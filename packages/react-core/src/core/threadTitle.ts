@@ -1,5 +1,5 @@
 import type { Message } from "@crayonai/stream";
-import { messageText, plainText } from "./threadText";
+import { markdownToPlainText, messagePlainText } from "@crayonai/stream/text";
 
 const MAX_WORDS = 8;
 const MAX_LENGTH = 60;
@@ -33,12 +33,12 @@ function capitalised(text: string): string {
  * command ("/tool") is titled from the first reply instead, then from the command's name.
  */
 export function titleFromExchange(userText: string, replyText = ""): string {
-  const text = plainText(userText);
+  const text = markdownToPlainText(userText);
   const request = text.replace(command, "").trim();
   const topic = request.replace(filler, "").trim() || request;
   // The user's own casing is kept: it may be a name, a code or a deliberate style.
   if (topic) return headline(topic);
-  const reply = headline(plainText(replyText));
+  const reply = headline(markdownToPlainText(replyText));
   if (reply) return reply;
   const name = command.exec(text)?.[0].slice(1).trim();
   return name ? capitalised(name.replace(/[-_]/g, " ")) : FALLBACK;
@@ -48,6 +48,11 @@ export function titleFromExchange(userText: string, replyText = ""): string {
 export function titleFromMessages(messages: readonly Message[]): string {
   const first = messages.findIndex((m) => m.role === "user");
   if (first === -1) return FALLBACK;
-  const reply = messages.slice(first + 1).find((m) => m.role === "assistant" && messageText(m));
-  return titleFromExchange(messageText(messages[first]!), reply ? messageText(reply) : "");
+  const reply = messages
+    .slice(first + 1)
+    .find((m) => m.role === "assistant" && messagePlainText(m));
+  return titleFromExchange(
+    messagePlainText(messages[first]!),
+    reply ? messagePlainText(reply) : "",
+  );
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { markdownToPlainText } from "./markdownToPlainText";
+import { markdownToPlainText } from "@crayonai/stream/text";
 import { replySummary, SUMMARY_LENGTH } from "./replySummary";
 
 // The real conversion, watched: a huge reply must never be converted whole.
-vi.mock("./markdownToPlainText", async (importOriginal) => {
-  const real = await importOriginal<typeof import("./markdownToPlainText")>();
-  return { markdownToPlainText: vi.fn(real.markdownToPlainText) };
+vi.mock("@crayonai/stream/text", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@crayonai/stream/text")>();
+  return { ...real, markdownToPlainText: vi.fn(real.markdownToPlainText) };
 });
 
 const SUFFIX = /… \(continues in the conversation, [\d.]+ (thousand|million) characters in all\)$/;

@@ -1,4 +1,4 @@
-import { markdownToPlainText } from "./markdownToPlainText";
+import { markdownToPlainText } from "@crayonai/stream/text";
 
 /** How many characters of a reply are read out: the rest is in the message list. */
 export const SUMMARY_LENGTH = 300;
@@ -29,7 +29,7 @@ function cutAtWord(text: string, length: number): string {
  */
 export function replySummary(content: string): string {
   const head = content.slice(0, INPUT_LENGTH);
-  const text = markdownToPlainText(head);
+  const text = markdownToPlainText(head).replace(/\s+/g, " ");
   if (head.length === content.length && text.length <= SUMMARY_LENGTH) return text;
   const size = sizeFormat.format(content.length);
   return `${cutAtWord(text, SUMMARY_LENGTH)}… (continues in the conversation, ${size} characters in all)`;

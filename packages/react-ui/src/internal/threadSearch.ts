@@ -1,5 +1,5 @@
 import type { Message } from "@crayonai/stream";
-import { markdownToPlainText } from "./markdownToPlainText";
+import { markdownToPlainText } from "@crayonai/stream/text";
 
 /** Each message's text as search reads it, lower-cased, computed once per message version. */
 const lowerCaseTexts = new WeakMap<Message, string>();
@@ -42,9 +42,9 @@ function lowerCaseTextOf(message: Message): string {
   if (text === undefined) {
     const plain = searchableText(message);
     // Only replies are markdown; a user's text is shown as written.
-    text = (
-      message.role === "assistant" ? markdownToPlainText(plain) : plain.replace(/\s+/g, " ")
-    ).toLowerCase();
+    text = (message.role === "assistant" ? markdownToPlainText(plain) : plain)
+      .replace(/\s+/g, " ")
+      .toLowerCase();
     lowerCaseTexts.set(message, text);
   }
   return text;

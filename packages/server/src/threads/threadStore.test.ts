@@ -208,6 +208,19 @@ describe.each(databaseKinds)("thread store ($name)", (kind) => {
     expect((await threads.getThread(owner, threadId))!.preview).toBe("A2, finished");
   });
 
+  it("previews a reply as the plain text the chat shows, not its markdown", async () => {
+    const threads = store();
+    const owner = newOwner();
+    const { threadId } = (await threads.createThread(owner, { title: "Tour" }))!;
+    await threads.saveBranch(owner, threadId, [
+      user("q", "/markdown"),
+      reply("a", "# Markdown tour\n\n**A light** [tour](https://example.com) of `code`"),
+    ]);
+    expect((await threads.getThread(owner, threadId))!.preview).toBe(
+      "Markdown tour A light tour of code",
+    );
+  });
+
   it("marks replies left streaming as interrupted, in one thread or all the owner's, and nothing else", async () => {
     const threads = store();
     const owner = newOwner();

@@ -1,7 +1,7 @@
 import type { Message } from "@crayonai/stream";
+import { threadPreview } from "@crayonai/stream/text";
 import { activeBranch } from "./activeBranch";
 import { InvalidCursorError } from "./invalidCursorError";
-import { previewOf } from "./messageText";
 import { outageLog } from "./outageLog";
 import type { SqlDatabase, SqlExecutor } from "./sqlDatabase";
 import { type MessageRow, readStoredMessages } from "./storedMessages";
@@ -230,7 +230,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
       threadId,
       path.map((message, index) => toRow(message, path[index - 1]?.id)),
     );
-    await touch(tx, threadId, path[path.length - 1]!.id, previewOf(path));
+    await touch(tx, threadId, path[path.length - 1]!.id, threadPreview(path));
   };
 
   /** Records activity: the time, the branch shown and, when it has text, the preview. */
@@ -369,7 +369,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
             tx,
             threadId,
             isLeaf ? message.id : thread.leaf,
-            isLeaf ? previewOf([message]) : undefined,
+            isLeaf ? threadPreview([message]) : undefined,
           );
           return true;
         }),

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { markdownToPlainText } from "./markdownToPlainText";
 
+/** On one line, as an announcement or a preview reads it. */
+const oneLine = (markdown: string) => markdownToPlainText(markdown).replace(/\s+/g, " ");
+
 describe("markdownToPlainText", () => {
   it.each([
     ["Hi **there**", "Hi there"],
@@ -10,6 +13,7 @@ describe("markdownToPlainText", () => {
     ["```ts\nconst a = 1;\n```", "const a = 1;"],
     ["> quoted ~~old~~", "quoted old"],
     ["2 * 3 * 4 and snake_case_name", "2 * 3 * 4 and snake_case_name"],
+    ["a <b>bold</b> tag", "a bold tag"],
     // A table reads as its rows' cells, without pipes or its delimiter row.
     [
       "Forecast:\n\n| City | Temp |\n| :--- | ---: |\n| Paris | **18 °C** |\n| Rome | 24 °C |",
@@ -17,6 +21,18 @@ describe("markdownToPlainText", () => {
     ],
     ["|a|b|\n|-|-|\n|1||", "a, b. 1."],
   ])("%j reads as %j", (markdown, text) => {
-    expect(markdownToPlainText(markdown)).toBe(text);
+    expect(oneLine(markdown)).toBe(text);
+  });
+
+  it("keeps one break between lines, so the first line is the heading", () => {
+    expect(markdownToPlainText("## Done\n\n\n- **two** [harmonics](https://x.y)  \n")).toBe(
+      "Done\ntwo harmonics",
+    );
+  });
+
+  it("gives plain text back unchanged", () => {
+    const plain = "Paris, 18 °C. Rome is warmer: 2 * 3 = 6";
+    expect(markdownToPlainText(plain)).toBe(plain);
+    expect(markdownToPlainText(markdownToPlainText("**a** _b_ `c`"))).toBe("a b c");
   });
 });
