@@ -2,7 +2,6 @@
 // approvals, persistence, resumable replies, theming, long threads, testing, the engine without
 // React), then the rest of each package's guides, the reference by package, and the API
 // reference generated from the TSDoc. The pages live in one folder per package.
-import { sourceLink } from "./scripts/pages.mjs";
 
 const page = (slug, label) => (label ? { slug, label } : slug);
 
@@ -10,7 +9,11 @@ const page = (slug, label) => (label ? { slug, label } : slug);
 export const SIDEBAR = (apiGroup) => [
   {
     label: "Start here",
-    items: [page("index", "Introduction"), page("guides/quick-start", "Quick start")],
+    items: [
+      page("index", "Introduction"),
+      page("guides/quick-start", "Quick start"),
+      page("playground", "Playground"),
+    ],
   },
   {
     label: "Connect your backend",
@@ -47,8 +50,7 @@ export const SIDEBAR = (apiGroup) => [
     label: "Resumable replies",
     items: [
       page("react-core/resumable-replies", "In the client"),
-      // Still in the package until its pending edits land; then `page("server/resumable-replies")`.
-      { label: "On the server", link: sourceLink("packages/server/docs/resumable-replies.md") },
+      page("server/resumable-replies", "On the server"),
     ],
   },
   { label: "Theming", items: [page("react-ui/theming", "Theming")] },
