@@ -71,9 +71,25 @@ describe.skipIf(noBrowser)("an MCP App in a windowed message list", () => {
   }
 
   async function waitFor(received: Map<Frame, string[]>, frame: Frame, method: string) {
-    await expect
-      .poll(() => received.get(frame) ?? [], { timeout: 30_000, interval: 50 })
-      .toContain(method);
+    try {
+      await expect
+        .poll(() => received.get(frame) ?? [], { timeout: 30_000, interval: 50 })
+        .toContain(method);
+    } catch (error) {
+      // Say what every app frame got and whether this one is still in the page: "nothing
+      // arrived" and "another frame got it" are different bugs.
+      const frames = [...received].map(([f, methods]) => ({
+        this: f === frame,
+        detached: f.isDetached(),
+        methods,
+      }));
+      throw new Error(
+        `${method} never reached the app frame. App frames: ${JSON.stringify(frames)}`,
+        {
+          cause: error,
+        },
+      );
+    }
   }
 
   const appsInPage = (page: Page) => page.locator(".crayon-mcp-app iframe").count();
