@@ -1,5 +1,13 @@
 import type { AssistantMessage, McpAppTool, ToolMessage } from "@crayonai/stream";
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from "react";
 import type { HostedToolItem } from "../internal/hostedToolItem";
 import { type McpAppsConfig, type McpAppsHost, takeModelContext } from "./McpApps";
 import type { ToolUIProps } from "./ToolUIs";
@@ -109,15 +117,24 @@ export type McpAppGateProps = {
   replyStatus: AssistantMessage["status"];
   /** The server-run item the call's tool message holds (an Open Responses `mcp_call`). */
   hosted?: HostedToolItem;
-  /** The call's usual card: shown when its tool has no interface (or while the list loads). */
+  /** The call's usual card: shown under a notice when the tool's interface cannot load. */
   normal: ReactNode;
+  /** Told whether the tool has an interface: while it has, the gate shows the app in the card's place. */
+  onApp: (isApp: boolean) => void;
 };
 
 /**
  * A tool call in a chat with MCP Apps: its app when its tool has an interface, else its usual
  * card.
  */
-export default function McpAppGate({ config, call, replyStatus, hosted, normal }: McpAppGateProps) {
+export default function McpAppGate({
+  config,
+  call,
+  replyStatus,
+  hosted,
+  normal,
+  onApp,
+}: McpAppGateProps) {
   const { endpoint } = config;
   const [tools, setTools] = useState(() => lists.get(endpoint)?.tools);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one list per endpoint
@@ -153,7 +170,9 @@ export default function McpAppGate({ config, call, replyStatus, hosted, normal }
     [config, endpoint, tools, maxFrameHeight, maxResourceBytes, count, perMs],
   );
   const tool = appToolFor(tools, call.toolName, hosted);
-  if (!tool) return normal;
+  // Before paint: the card and the app never show together.
+  useLayoutEffect(() => onApp(tool !== undefined), [onApp, tool]);
+  if (!tool) return null;
   const appCall = hosted
     ? { ...call, ...hostedCallState(hosted, replyStatus, call.resultMessage) }
     : call;

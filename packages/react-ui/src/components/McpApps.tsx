@@ -8,8 +8,10 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
 } from "react";
 import { DefaultToolUI } from "./DefaultToolUI";
+import type { McpAppGateProps } from "./McpAppGate";
 import type { ToolUIProps } from "./ToolUIs";
 
 export type { McpAppTool } from "@crayonai/stream";
@@ -72,7 +74,25 @@ export function takeModelContext(config: McpAppsConfig | null): JSONValue[] | un
 // Decides, per tool call, whether it has an app (the tool list, read once per endpoint), and
 // loads the app's host code when one does. Loaded only by a chat with `mcpApps`.
 const loadGate = () => import("./McpAppGate");
-export const McpAppGate = lazy(loadGate);
+const McpAppGate = lazy(loadGate);
+
+/**
+ * A tool call in a chat with MCP Apps. Its usual card keeps its place in the tree while the gate
+ * loads and decides (a Suspense fallback swapped for the same card would mount it anew, and an
+ * expanded card, or the one being clicked, would close); once the tool is found to have an
+ * interface, the app takes the card's place.
+ */
+export function McpAppSlot(props: Omit<McpAppGateProps, "onApp">) {
+  const [isApp, setIsApp] = useState(false);
+  return (
+    <>
+      {isApp ? null : props.normal}
+      <Suspense fallback={null}>
+        <McpAppGate {...props} onApp={setIsApp} />
+      </Suspense>
+    </>
+  );
+}
 
 /** Props of {@link McpAppsProvider}. */
 export type McpAppsProviderProps = McpAppsOptions & {
@@ -130,9 +150,5 @@ export function McpAppToolUI({ plain, replyStatus = "complete", ...call }: McpAp
   const config = useMcpApps();
   const normal = plain ?? <DefaultToolUI {...call} />;
   if (!config) return normal;
-  return (
-    <Suspense fallback={normal}>
-      <McpAppGate config={config} call={call} replyStatus={replyStatus} normal={normal} />
-    </Suspense>
-  );
+  return <McpAppSlot config={config} call={call} replyStatus={replyStatus} normal={normal} />;
 }

@@ -4,7 +4,7 @@ import { hostedToolItem } from "../internal/hostedToolItem";
 import { useThreadActions } from "../internal/threadActionsContext";
 import { parseToolArgs, toolCallStatus, toolResultValue } from "../internal/toolCallStatus";
 import { DefaultToolUI } from "./DefaultToolUI";
-import { McpAppGate, useMcpApps } from "./McpApps";
+import { McpAppSlot, useMcpApps } from "./McpApps";
 import { type ToolUIProps, useRegisteredToolUI } from "./ToolUIs";
 
 /** Props of {@link ToolCallView}. */
@@ -110,14 +110,12 @@ export function ToolCallView({
   // server as an `mcp_call`) shows it; the gate decides and loads it.
   if (!mcpApps || (hosted && hosted.type !== "mcp_call")) return normal;
   return (
-    <Suspense fallback={normal}>
-      <McpAppGate
-        config={mcpApps}
-        call={props}
-        replyStatus={replyStatus}
-        hosted={hosted}
-        normal={normal}
-      />
-    </Suspense>
+    <McpAppSlot
+      config={mcpApps}
+      call={props}
+      replyStatus={replyStatus}
+      hosted={hosted}
+      normal={normal}
+    />
   );
 }
