@@ -99,6 +99,16 @@ function normalise(messages: ReadonlyArray<Message | AgUIMessage>): unknown[] {
       if (Object.keys(rest).length) message.metadata = rest;
       else delete message.metadata;
     }
+    // And an interrupt naming a tool call marks that call as awaiting approval (its
+    // `metadata.approvalId`), which AG-UI's client has no place for: compared without it.
+    if (Array.isArray(message.toolCalls)) {
+      message.toolCalls = message.toolCalls.map((call: Record<string, any>) => {
+        if (!call.metadata?.approvalId) return call;
+        const { approvalId: _asked, ...rest } = call.metadata;
+        const { metadata: _metadata, ...bare } = call;
+        return Object.keys(rest).length ? { ...bare, metadata: rest } : bare;
+      });
+    }
     if (message.role === "assistant" && !message.content) delete message.content;
     if (message.role === "tool" && typeof message.content !== "string") {
       message.content = JSON.stringify(message.content);
@@ -373,7 +383,11 @@ describe("AG-UI conformance: agUIAdapter + accumulator vs @ag-ui/client", () => 
       ],
       [user],
     );
-    expect(ours.messages.at(-1)).toMatchObject({ id: "a1", status: "awaiting_input" });
+    expect(ours.messages.at(-1)).toMatchObject({
+      id: "a1",
+      status: "awaiting_input",
+      toolCalls: [{ id: "tc1", metadata: { approvalId: "int-1" } }],
+    });
     expect(ours.events.filter((e: CrayonStreamEvent) => e.type === "custom")).toEqual([
       {
         type: "custom",

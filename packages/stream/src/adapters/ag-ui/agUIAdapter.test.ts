@@ -832,7 +832,26 @@ describe("agUIAdapter – interrupts kept on the paused message", () => {
       id: "a1",
       status: "awaiting_input",
       metadata: { model: "m", interrupts },
+      // The interrupt naming the call asks to approve it: the call carries the approval, as a
+      // Crayon `tool-approval-request` leaves it, so its card shows Approve / Reject.
+      toolCalls: [{ id: "tc1", function: { name: "send" }, metadata: { approvalId: "i1" } }],
     });
+    expect(events.filter((event) => event.type === "tool-approval-request")).toEqual([
+      { type: "tool-approval-request", toolCallId: "tc1", approvalId: "i1" },
+    ]);
+  });
+
+  it("asks no approval for an interrupt naming a tool call this run did not stream", async () => {
+    const interrupts = [{ id: "i1", reason: "tool_approval", toolCallId: "elsewhere" }];
+    const events = await parse(
+      wire(
+        START,
+        { type: "TOOL_CALL_START", toolCallId: "tc1", toolCallName: "send" },
+        { type: "TOOL_CALL_END", toolCallId: "tc1" },
+        { ...FINISH, outcome: { type: "interrupt", interrupts } },
+      ),
+    );
+    expect(events.filter((event) => event.type === "tool-approval-request")).toEqual([]);
   });
 
   it("adds no metadata for other outcomes, nor for an interrupt outcome without interrupts", async () => {

@@ -98,6 +98,8 @@ export function createAgUIEventDecoder() {
   const chunks = new Map<string, readonly [ChunkExpansion, string]>();
   // Streamed text messages whose role is not assistant, by id, until their TEXT_MESSAGE_END.
   const others = new Map<string, Message>();
+  // Tool calls started in this response: an interrupt naming one is the approval of that call.
+  const toolCalls = new Set<string>();
   let lastType = "";
   let lastHandling = handlingOfType(lastType);
 
@@ -171,6 +173,9 @@ export function createAgUIEventDecoder() {
     if (typeof fields === "string") return malformed(type, fields);
     const other = others.size ? others.get(messageId) : undefined;
     switch (type as AgUIType) {
+      case "TOOL_CALL_START":
+        toolCalls.add(fields.toolCallId);
+        break;
       case "TEXT_MESSAGE_START":
         if (typeof event.role === "string" && event.role !== "assistant") {
           const message = { id: messageId, role: event.role, content: "" } as Message;
@@ -212,6 +217,18 @@ export function createAgUIEventDecoder() {
           const { interrupts } = outcome;
           if (outcome.type === "interrupt" && Array.isArray(interrupts) && interrupts.length) {
             out({ type: "message-metadata", metadata: { interrupts } });
+            // An interrupt naming a tool call of this run asks to approve that call (AG-UI's
+            // `toolCallId`): the call's card shows its arguments with Approve / Reject, as over
+            // Crayon SSE. One naming a call not seen here stays a question of the message.
+            for (const interrupt of interrupts) {
+              const { id, toolCallId } = isRecord(interrupt) ? interrupt : {};
+              if (
+                typeof id === "string" &&
+                typeof toolCallId === "string" &&
+                toolCalls.has(toolCallId)
+              )
+                out({ type: "tool-approval-request", toolCallId, approvalId: id });
+            }
           }
         }
         if (RUN_OUTCOMES.includes(outcome?.type)) fields.outcome = outcome.type;
