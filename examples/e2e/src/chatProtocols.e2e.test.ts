@@ -131,6 +131,19 @@ describe.skipIf(noBrowser)("chat example: every protocol of the switcher", () =>
       const approve = page.getByRole("button", { name: "Approve", exact: true });
       if (approvals) {
         await approve.waitFor();
+        // The call's own card asks, on every protocol that carries approvals: its arguments,
+        // labelled, above Approve / Reject (not a bare card with buttons above the composer).
+        const card = page.locator(".crayon-tool-call").filter({ hasText: "schedule_meeting" });
+        await expect(
+          card.getByRole("button", { name: "Approve", exact: true }).count(),
+        ).resolves.toBe(1);
+        await expect(
+          card
+            .locator("dt", { hasText: "Title" })
+            .locator("xpath=following-sibling::dd[1]")
+            .innerText(),
+        ).resolves.toBe("Release review");
+        await screenshot(page, `chat-protocol-approval-${protocol}`);
         await approve.click();
         await chat.waitForReplyEnd();
         expect(await chat.lastAssistantText()).toContain('Done: "Release review" is on the');
