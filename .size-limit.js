@@ -231,7 +231,7 @@ export default [
     gzip: true,
   },
   {
-    name: "@crayonai/react-ui CrayonChat without react, react-core and stream (markdown, GFM, sanitising, healing, auto-scroll, windowed list: @tanstack/react-virtual is 10.1 kB of it; GFM by its parser half only; the send queue's QueuedMessages 0.76 kB; the thread list's search, groups, times and keys 0.61 kB; useScrollToMessage's handle 0.1 kB; skipping the rows a fling passes 0.2 kB; following the end as rows are measured 0.07 kB; a refusal's label and telling hosted tool results apart 0.54 kB; measured as an ES module, which reads 0.3 kB more than before; MCP Apps' glue 0.5 kB: the mcpApps provider and the import() of its gate, rows kept for a live app's frame, the label of a message an app sent, apps' model context sent with the next message; 0.8 kB of surfaces that worked in one place only: the thread list as one Tab stop with arrow keys, F2 and the context-menu key, its per-row menu for touch screens, the skip link to the composer, failed and waiting replies without an action row, a decided call's labelled arguments, the announcement reading tables as cells); the highlighter, the hosted tool cards and MCP Apps are separate chunks, loaded when the first code block, server-run tool or MCP App tool call shows",
+    name: "@crayonai/react-ui CrayonChat without react, react-core and stream (markdown, GFM, sanitising, healing, auto-scroll, windowed list: @tanstack/react-virtual is 10.1 kB of it; GFM by its parser half only; the send queue's QueuedMessages 0.76 kB; the thread list's search, groups, times and keys 0.61 kB; useScrollToMessage's handle 0.1 kB; skipping the rows a fling passes 0.2 kB; following the end as rows are measured 0.07 kB; a refusal's label and telling hosted tool results apart 0.54 kB; measured as an ES module, which reads 0.3 kB more than before; MCP Apps' glue 0.5 kB: the mcpApps provider and the import() of its gate, rows kept for a live app's frame, the label of a message an app sent, apps' model context sent with the next message; 0.8 kB of surfaces that worked in one place only: the thread list as one Tab stop with arrow keys, F2 and the context-menu key, its per-row menu for touch screens, the skip link to the composer, failed and waiting replies without an action row, a decided call's labelled arguments, the announcement reading tables as cells; 2.96 kB of localisation: the English message catalogue every text comes from, its provider, and numbers, plurals, sizes, durations and thread times written with Intl in the chat's locale); the highlighter, the hosted tool cards and MCP Apps are separate chunks, loaded when the first code block, server-run tool or MCP App tool call shows; other languages' catalogues are entries of their own",
     path: "packages/react-ui/dist/index.js",
     import: "{ CrayonChat }",
     ignore: [
@@ -242,16 +242,16 @@ export default [
       "@crayonai/stream",
       "prism-react-renderer",
     ],
-    limit: "106.85 kB",
+    limit: "109.81 kB",
     gzip: true,
     modifyEsbuildConfig: loadedAtStart,
   },
   {
-    name: "@crayonai/react-ui hosted tool cards chunk (web and file search, code interpreter, image generation, MCP: the Open Responses tools a server runs), loaded when the first one shows",
+    name: "@crayonai/react-ui hosted tool cards chunk (web and file search, code interpreter, image generation, MCP: the Open Responses tools a server runs), loaded when the first one shows; with their English texts (0.29 kB with the catalogue's keys and the locale's formats)",
     path: "packages/react-ui/dist/HostedToolUI-*.js",
     import: "*",
     ignore: ["react", "react/jsx-runtime"],
-    limit: "2 kB",
+    limit: "2.29 kB",
     gzip: true,
     modifyEsbuildConfig: chunkAlone,
   },
@@ -266,15 +266,22 @@ export default [
     modifyEsbuildConfig: (config) => loadedAtStart(chunkAlone(config)),
   },
   {
-    name: "@crayonai/react-ui MCP App card chunk without the ext-apps bridge (the sandboxed frame, its policy, the host side of the protocol), loaded with the first MCP App tool call; the bridge (@modelcontextprotocol/ext-apps/app-bridge with zod) comes with it, 59 kB in a Vite build",
+    name: "@crayonai/react-ui MCP App card chunk without the ext-apps bridge (the sandboxed frame, its policy, the host side of the protocol; its English texts, 0.21 kB with their keys), loaded with the first MCP App tool call; the bridge (@modelcontextprotocol/ext-apps/app-bridge with zod) comes with it, 59 kB in a Vite build",
     path: "packages/react-ui/dist/McpAppView-*.js",
     import: "*",
     ignore: ["react", "react/jsx-runtime", "@modelcontextprotocol/ext-apps/app-bridge"],
-    limit: "6.3 kB",
+    limit: "6.51 kB",
     gzip: true,
     modifyEsbuildConfig: (config) => loadedAtStart(chunkAlone(config)),
   },
 
+  {
+    name: "@crayonai/react-ui/locales/ar, the Arabic catalogue (every text, six plural forms): only an app that imports it loads it",
+    path: "packages/react-ui/dist/locales/ar.js",
+    import: "{ ar }",
+    limit: "3.35 kB",
+    gzip: true,
+  },
   {
     name: "@crayonai/react-ui code highlighter chunk (prism-react-renderer: Prism with its bundled languages), loaded on the first code block with a language",
     path: "packages/react-ui/node_modules/prism-react-renderer/dist/index.mjs",

@@ -3,12 +3,22 @@ import packageJson from "./package.json";
 
 const shared: Options = {
   // The inspector is an entry of its own (dev-only): an app that does not import it gets none.
-  entry: { index: "src/index.ts", inspector: "src/inspector/index.ts" },
+  // So is each locale's catalogue but English (bundled, the default): an app downloads only the
+  // one it imports.
+  entry: {
+    index: "src/index.ts",
+    inspector: "src/inspector/index.ts",
+    "locales/ar": "src/locale/ar.ts",
+  },
   dts: true,
   sourcemap: true,
   target: "es2022",
   // Components run on the client: the directive lets Next.js App Router server files import them.
   banner: { js: '"use client";' },
+  // Texts as written (the Arabic catalogue, "…"), not as \u escapes three times their size.
+  esbuildOptions(options) {
+    options.charset = "utf8";
+  },
 };
 
 // The markdown pipeline (unified, remark, rehype, react-markdown, remend, …) and

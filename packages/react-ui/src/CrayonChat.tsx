@@ -30,6 +30,9 @@ import type { AttachmentOptions } from "./internal/attachments";
 import { FeedbackContext, type MessageFeedback } from "./internal/feedbackContext";
 import { ImagePolicyContext } from "./internal/imagePolicy";
 import { isVisibleMessage } from "./internal/visibleMessages";
+import type { TextDirection } from "./locale/format";
+import { CrayonLocaleProvider, useLocale } from "./locale/LocaleProvider";
+import type { CrayonMessageOverrides } from "./locale/messages";
 import { type ThemeProps, themeAttributes } from "./theme";
 
 /** Props of {@link CrayonChat}: the chat from `useChat`, and how it looks. */
@@ -103,6 +106,24 @@ export type CrayonChatProps = {
    * of MCP Apps is loaded.
    */
   mcpApps?: McpAppsOptions;
+  /**
+   * The language of the interface, a BCP 47 tag (`"en"`, `"ar"`, `"ar-EG"`). Numbers, plurals,
+   * dates and durations are written for it with `Intl`, the chat takes its direction and it is
+   * the chat's `lang`. Default `"en"` (or an enclosing `CrayonLocaleProvider`'s). It does not
+   * translate: pass the language's catalogue as `messages`.
+   */
+  locale?: string;
+  /**
+   * The texts of the interface: a whole catalogue (`ar` from `@crayonai/react-ui/locales/ar`)
+   * or only the texts to change (`{ composer: { placeholder: "Ask Ada…" } }`), over English.
+   * Pass a stable object (a module constant, or `useMemo`).
+   */
+  messages?: CrayonMessageOverrides;
+  /**
+   * `"ltr"` or `"rtl"`: the direction of the chat, when it is not the locale's (right to left
+   * for Arabic, Hebrew, Persian, Urdu…). Each message's text takes its own direction.
+   */
+  dir?: TextDirection;
 };
 
 type PanelProps = Pick<
@@ -139,6 +160,7 @@ function ChatPanel({
   attachments,
 }: PanelProps) {
   const thread = chat.threadManager;
+  const { chat: texts } = useLocale().messages;
   const isEmpty =
     !thread.isLoadingMessages && !thread.error && !thread.messages.some(isVisibleMessage);
   return (
@@ -146,13 +168,13 @@ function ChatPanel({
       <header className="crayon-header">
         {threadsToggle}
         <AgentLogo className="crayon-header__logo" src={logoUrl} />
-        <span className="crayon-header__name">{agentName ?? "Assistant"}</span>
+        <span className="crayon-header__name">{agentName ?? texts.assistant}</span>
         <div className="crayon-header__actions">
           {showNewChat && (
             <button
               type="button"
               className={`crayon-icon-button${showNewChat === "narrow" ? " crayon-new-chat--narrow" : ""}`}
-              aria-label="New chat"
+              aria-label={texts.newChat}
               onClick={() => chat.threadListManager.switchToNewThread()}
             >
               <PlusIcon />
@@ -162,7 +184,7 @@ function ChatPanel({
             <button
               type="button"
               className="crayon-icon-button"
-              aria-label="Close chat"
+              aria-label={texts.closeChat}
               onClick={onClose}
             >
               <CloseIcon />
@@ -225,33 +247,40 @@ export function CrayonChat({
   toolUIs,
   activityRenderers,
   mcpApps,
+  locale,
+  messages,
+  dir,
   ...props
 }: CrayonChatProps) {
   const threadId = props.chat.threadManager.threadId;
   const feedback = useMemo(() => onFeedback && { onFeedback, threadId }, [onFeedback, threadId]);
   const layout = <ChatLayout {...props} />;
   return (
-    <ImagePolicyContext.Provider value={allowedImageOrigins}>
-      <FeedbackContext.Provider value={feedback}>
-        <ToolUIsProvider toolUIs={toolUIs}>
-          <ActivityRenderersProvider renderers={activityRenderers}>
-            {mcpApps ? (
-              <McpAppsProvider {...mcpApps} threadId={threadId}>
-                {layout}
-              </McpAppsProvider>
-            ) : (
-              layout
-            )}
-          </ActivityRenderersProvider>
-        </ToolUIsProvider>
-      </FeedbackContext.Provider>
-    </ImagePolicyContext.Provider>
+    <CrayonLocaleProvider locale={locale} messages={messages} dir={dir}>
+      <ImagePolicyContext.Provider value={allowedImageOrigins}>
+        <FeedbackContext.Provider value={feedback}>
+          <ToolUIsProvider toolUIs={toolUIs}>
+            <ActivityRenderersProvider renderers={activityRenderers}>
+              {mcpApps ? (
+                <McpAppsProvider {...mcpApps} threadId={threadId}>
+                  {layout}
+                </McpAppsProvider>
+              ) : (
+                layout
+              )}
+            </ActivityRenderersProvider>
+          </ToolUIsProvider>
+        </FeedbackContext.Provider>
+      </ImagePolicyContext.Provider>
+    </CrayonLocaleProvider>
   );
 }
 
 const SAME_ORIGIN_ONLY: readonly string[] = [];
 
 function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
+  const locale = useLocale();
+  const texts = locale.messages.chat;
   const {
     chat,
     type = "standalone",
@@ -298,11 +327,16 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
   }, [threadsOpen]);
 
   const rootClass = `crayon-chat crayon-chat--${type}${threadsOpen ? " crayon-chat--threads-open" : ""}`;
-  const rootProps = disableThemeProvider
-    ? { className: rootClass }
-    : { className: `crayon-theme ${rootClass}`, ...themeAttributes(theme) };
+  // Messages and inputs take their own direction (`dir="auto"`); the frame takes the locale's.
+  const rootProps = {
+    dir: locale.dir,
+    lang: locale.lang,
+    ...(disableThemeProvider
+      ? { className: rootClass }
+      : { className: `crayon-theme ${rootClass}`, ...themeAttributes(theme) }),
+  };
   const artifact = isArtifactActive && renderArtifact && (
-    <aside className="crayon-artifact" aria-label="Artifact">
+    <aside className="crayon-artifact" aria-label={texts.artifact}>
       {renderArtifact()}
     </aside>
   );
@@ -320,7 +354,7 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
             ref={threadsToggleRef}
             type="button"
             className="crayon-icon-button crayon-threads-toggle"
-            aria-label="Conversations"
+            aria-label={texts.conversations}
             aria-expanded={threadsOpen}
             aria-controls={sidebarId}
             onClick={() => setThreadsOpen(!threadsOpen)}
@@ -339,7 +373,7 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
       // The composer handles Escape first when it stops a reply.
       if (event.key === "Escape" && !event.defaultPrevented) setOpen(false);
     };
-    const label = agentName ?? "Assistant";
+    const label = agentName ?? texts.assistant;
     return (
       <div {...rootProps}>
         {open && (
@@ -347,7 +381,7 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
             id={panelId}
             className="crayon-tray"
             role="dialog"
-            aria-label={`Chat with ${label}`}
+            aria-label={texts.chatWith(label)}
             onKeyDown={onPanelKeyDown}
           >
             {panel}
@@ -358,7 +392,7 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
           ref={launcherRef}
           type="button"
           className="crayon-tray-launcher"
-          aria-label={open ? `Close chat with ${label}` : `Open chat with ${label}`}
+          aria-label={open ? texts.closeChatWith(label) : texts.openChatWith(label)}
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen(!open)}
@@ -382,7 +416,7 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
             composerRef.current?.focus();
           }}
         >
-          Skip to the message box
+          {texts.skipToComposer}
         </a>
       )}
       {type === "standalone" && (
@@ -416,7 +450,7 @@ function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) {
           onClick={() => setThreadsOpen(false)}
         />
       )}
-      <section id={mainId} className="crayon-main" aria-label="Chat">
+      <section id={mainId} className="crayon-main" aria-label={texts.region}>
         {panel}
       </section>
       {artifact}

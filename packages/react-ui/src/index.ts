@@ -72,4 +72,17 @@ export {
 } from "./components/WelcomeScreen";
 export type { AttachmentOptions } from "./internal/attachments";
 export type { FeedbackRating, MessageFeedback } from "./internal/feedbackContext";
+export type { TextDirection } from "./locale/format";
+export {
+  type CrayonLocale,
+  CrayonLocaleProvider,
+  type CrayonLocaleProviderProps,
+  useCrayonLocale,
+} from "./locale/LocaleProvider";
+export type {
+  AnnouncedStatus,
+  CountValue,
+  CrayonMessageOverrides,
+  CrayonMessages,
+} from "./locale/messages";
 export type { CrayonCssVariable, ThemeProps } from "./theme";

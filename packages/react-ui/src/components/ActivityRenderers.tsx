@@ -1,6 +1,7 @@
 import type { ActivityMessage } from "@crayonai/stream";
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from "react";
 import { humanize, valueText } from "../internal/readableFields";
+import { useLocale } from "../locale/LocaleProvider";
 import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 
 /** A component that renders one kind of activity message. */
@@ -116,13 +117,14 @@ export function DefaultActivityRenderer({ message }: { message: ActivityMessage 
 /** An activity message, rendered by its registered renderer or the default one. */
 export function ActivityView({ message }: { message: ActivityMessage }) {
   const Renderer = useActivityRenderer(message.activityType) ?? DefaultActivityRenderer;
+  const { activityNotShown } = useLocale().messages.conversation;
   // A renderer is app code: if it throws, only its card says so.
   const kind = labelOf(message.activityType);
   return (
     <RenderErrorBoundary
       resetKey={message}
       what={`the ${kind} activity in message ${labelOf(message.id)}`}
-      fallback={<RenderErrorNotice what="This activity" detail={kind} />}
+      fallback={<RenderErrorNotice what={activityNotShown} detail={kind} />}
     >
       <Renderer message={message} />
     </RenderErrorBoundary>

@@ -1,5 +1,6 @@
 import type { AssistantMessage, ToolMessage } from "@crayonai/stream";
 import { safeImageUrl, safeLinkUrl } from "../internal/safeUrl";
+import { useLocale } from "../locale/LocaleProvider";
 import { Markdown } from "./Markdown";
 import { RemoteImage } from "./RemoteImage";
 import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
@@ -38,6 +39,7 @@ export function AssistantMessageContent({
   errorShownBelow,
 }: AssistantMessageContentProps) {
   const isStreaming = message.status === "streaming";
+  const texts = useLocale().messages.conversation;
   const pending = pendingCallIds(message, toolResults);
   const toolCallCount = message.toolCalls?.length ?? 0;
   return (
@@ -45,8 +47,8 @@ export function AssistantMessageContent({
       {message.content &&
         (message.metadata?.refusal === true ? (
           // The model declined (an OpenAI refusal part): said as such, not as an answer.
-          <div className="crayon-refusal" role="note" aria-label="The model declined">
-            <span className="crayon-refusal__label">Declined</span>
+          <div className="crayon-refusal" role="note" aria-label={texts.modelDeclined}>
+            <span className="crayon-refusal__label">{texts.declined}</span>
             <Markdown isStreaming={isStreaming}>{message.content}</Markdown>
           </div>
         ) : (
@@ -64,7 +66,7 @@ export function AssistantMessageContent({
             key={typeof id === "string" ? id : `#${index}`}
             resetKey={toolCall}
             what={`tool call ${name} in message ${labelOf(message.id)}`}
-            fallback={<RenderErrorNotice what="This tool call" detail={name} />}
+            fallback={<RenderErrorNotice what={texts.toolCallNotShown} detail={name} />}
           >
             <ToolCallView
               toolCall={toolCall}
@@ -95,13 +97,11 @@ export function AssistantMessageContent({
       })}
       {message.sources && message.sources.length > 0 && <SourceCards sources={message.sources} />}
       {message.status === "awaiting_input" && (
-        <p className="crayon-status crayon-status--awaiting">Waiting for your input</p>
+        <p className="crayon-status crayon-status--awaiting">{texts.awaitingInput}</p>
       )}
-      {message.status === "stopped" && <p className="crayon-status">Stopped</p>}
+      {message.status === "stopped" && <p className="crayon-status">{texts.stopped}</p>}
       {message.status === "error" && !errorShownBelow && (
-        <p className="crayon-status crayon-status--error">
-          {message.error ?? "This reply failed."}
-        </p>
+        <p className="crayon-status crayon-status--error">{message.error ?? texts.replyFailed}</p>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { formatBytes } from "../internal/attachments";
 import type { PendingAttachment } from "../internal/useAttachments";
+import { useLocale } from "../locale/LocaleProvider";
 import { CloseIcon, FileIcon } from "./StrokeIcon";
 
 /** Props of {@link AttachmentPreviews}. */
@@ -12,9 +12,11 @@ type AttachmentPreviewsProps = {
 
 /** The attachments of the message being written: thumbnails or file chips, each removable. */
 export function AttachmentPreviews({ items, onRemove, onRetry }: AttachmentPreviewsProps) {
+  const { messages, format } = useLocale();
+  const texts = messages.attachments;
   if (items.length === 0) return null;
   return (
-    <ul className="crayon-composer__attachments" aria-label="Attachments">
+    <ul className="crayon-composer__attachments" aria-label={texts.list}>
       {items.map((item) => {
         const { name, size } = item.file;
         return (
@@ -28,26 +30,26 @@ export function AttachmentPreviews({ items, onRemove, onRetry }: AttachmentPrevi
               <span className="crayon-composer__attachment-name">{name}</span>
               <span className="crayon-composer__attachment-detail">
                 {item.status === "uploading"
-                  ? "Uploading…"
+                  ? texts.uploading
                   : item.status === "failed"
-                    ? "Failed"
-                    : formatBytes(size)}
+                    ? messages.common.failed
+                    : format.bytes(size)}
               </span>
             </span>
             {item.status === "failed" && (
               <button
                 type="button"
                 className="crayon-composer__attachment-retry"
-                aria-label={`Retry ${name}`}
+                aria-label={texts.retryFile(name)}
                 onClick={() => onRetry(item.id)}
               >
-                Retry
+                {messages.common.retry}
               </button>
             )}
             <button
               type="button"
               className="crayon-icon-button crayon-composer__attachment-remove"
-              aria-label={`Remove ${name}`}
+              aria-label={texts.removeFile(name)}
               onClick={() => onRemove(item.id)}
             >
               <CloseIcon />

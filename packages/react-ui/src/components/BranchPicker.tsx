@@ -1,4 +1,5 @@
 import type { BranchInfo } from "@crayonai/react-core";
+import { useLocale } from "../locale/LocaleProvider";
 import { ChevronIcon, ChevronLeftIcon } from "./StrokeIcon";
 
 /** Props of {@link BranchPicker}. */
@@ -14,25 +15,27 @@ export type BranchPickerProps = {
 /** `< 1 / 2 >`: moves between the alternative versions of a message (edits, regenerations). */
 export function BranchPicker({ messageId, branch, onSwitch }: BranchPickerProps) {
   const { index, count } = branch;
+  const { messages, format } = useLocale();
+  const texts = messages.conversation;
   return (
     <div className="crayon-branch-picker">
       <button
         type="button"
         className="crayon-icon-button"
-        aria-label="Previous version"
+        aria-label={texts.previousVersion}
         disabled={index <= 0}
         onClick={() => onSwitch(messageId, index - 1)}
       >
         <ChevronLeftIcon />
       </button>
       <span className="crayon-branch-picker__position">
-        <span className="crayon-visually-hidden">Version </span>
-        {index + 1} / {count}
+        <span className="crayon-visually-hidden">{texts.version} </span>
+        {texts.versionPosition(format.count(index + 1), format.count(count))}
       </span>
       <button
         type="button"
         className="crayon-icon-button"
-        aria-label="Next version"
+        aria-label={texts.nextVersion}
         disabled={index >= count - 1}
         onClick={() => onSwitch(messageId, index + 1)}
       >

@@ -1,5 +1,7 @@
-import { Fragment, useEffect, useRef, useState } from "react";
+import { Fragment } from "react";
 import { tokenClassName, useHighlightedLines } from "../internal/codeHighlighter";
+import { useCopy } from "../internal/useCopy";
+import { useLocale } from "../locale/LocaleProvider";
 
 /** Props of {@link CodeBlock}. */
 export type CodeBlockProps = {
@@ -10,35 +12,38 @@ export type CodeBlockProps = {
 };
 
 /**
+ * A code block's header: its language and a button that copies `copyText()` (read when pressed,
+ * so a block still streaming copies all it has), then says so for two seconds.
+ */
+export function CodeBlockHeader({
+  language,
+  copyText,
+}: {
+  language: string | undefined;
+  copyText: () => string;
+}) {
+  const { messages } = useLocale();
+  const [copied, copy] = useCopy();
+  return (
+    <div className="crayon-code-block__header">
+      <span className="crayon-code-block__language">{language ?? messages.markdown.code}</span>
+      <button type="button" className="crayon-code-block__copy" onClick={() => copy(copyText())}>
+        {copied ? messages.common.copied : messages.markdown.copyCode}
+      </button>
+    </div>
+  );
+}
+
+/**
  * A fenced code block with a button that copies its text. Code in a known language is
  * highlighted once the highlighter has loaded (a separate chunk, loaded on first use); until
- * then, and for other code, it shows plain.
+ * then, and for other code, it shows plain. Code runs left to right in any locale.
  */
 export function CodeBlock({ code, language }: CodeBlockProps) {
   const lines = useHighlightedLines(code, language);
-  const [copied, setCopied] = useState(false);
-  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(resetTimer.current), []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      clearTimeout(resetTimer.current);
-      resetTimer.current = setTimeout(() => setCopied(false), 2000);
-    } catch {
-      // Clipboard access denied (insecure context or permission): nothing to show.
-    }
-  };
-
   return (
     <div className="crayon-code-block">
-      <div className="crayon-code-block__header">
-        <span className="crayon-code-block__language">{language ?? "code"}</span>
-        <button type="button" className="crayon-code-block__copy" onClick={copy}>
-          {copied ? "Copied" : "Copy code"}
-        </button>
-      </div>
+      <CodeBlockHeader language={language} copyText={() => code} />
       {/* Long lines scroll sideways: keyboard users need to reach the scrollable block. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region */}
       <pre className="crayon-code-block__pre" tabIndex={0}>

@@ -14,6 +14,7 @@ import {
 import { type AttachmentOptions, resolveAttachmentOptions } from "../internal/attachments";
 import { hasPendingApproval } from "../internal/pendingApproval";
 import { useAttachments } from "../internal/useAttachments";
+import { useLocale } from "../locale/LocaleProvider";
 import { AttachmentPreviews } from "./AttachmentPreviews";
 import { takeModelContext, useMcpApps } from "./McpApps";
 import { PaperclipIcon, SendIcon, StopIcon } from "./StrokeIcon";
@@ -21,7 +22,7 @@ import { PaperclipIcon, SendIcon, StopIcon } from "./StrokeIcon";
 /** Props of {@link Composer}. */
 export type ComposerProps = {
   chat: ChatManager;
-  /** Default "Type a message…". */
+  /** Default: the catalogue's `composer.placeholder` ("Type a message…"). */
   placeholder?: string;
   /** The textarea, e.g. to focus it. */
   inputRef?: Ref<HTMLTextAreaElement>;
@@ -48,12 +49,14 @@ const NO_OPTIONS: AttachmentOptions = {};
  */
 export function Composer({
   chat,
-  placeholder = "Type a message…",
+  placeholder,
   inputRef,
   attachments: attachmentOptions = NO_OPTIONS,
 }: ComposerProps) {
   const thread = chat.threadManager;
   const { isRunning, isAwaitingInput } = thread;
+  const { messages } = useLocale();
+  const texts = messages.composer;
   // Enter queues a message only when the chat has a queue (`queue: false` refuses it instead).
   const queues = thread.queueEnabled !== false;
   const [draft, setDraft] = useState("");
@@ -159,26 +162,20 @@ export function Composer({
     <form
       className={`crayon-composer${dragging ? " crayon-composer--dragging" : ""}`}
       onSubmit={onSubmit}
-      aria-label="Send a message"
+      aria-label={texts.label}
       {...dropHandlers}
     >
-      {approvalOnCard && (
-        <p className="crayon-composer__hint">
-          Approve or reject the tool call above, or type an answer
-        </p>
-      )}
+      {approvalOnCard && <p className="crayon-composer__hint">{texts.approvalOnCard}</p>}
       {isAwaitingInput && !approvalOnCard && (
         <fieldset className="crayon-composer__awaiting">
-          <legend className="crayon-composer__awaiting-text">
-            The assistant is waiting for your answer
-          </legend>
+          <legend className="crayon-composer__awaiting-text">{texts.awaitingAnswer}</legend>
           <button
             type="button"
             className="crayon-button"
             disabled={isRunning}
             onClick={() => thread.respond({ type: "approve" }).catch(ignore)}
           >
-            Approve
+            {messages.common.approve}
           </button>
           <button
             type="button"
@@ -186,13 +183,13 @@ export function Composer({
             disabled={isRunning}
             onClick={() => thread.respond({ type: "reject" }).catch(ignore)}
           >
-            Reject
+            {messages.common.reject}
           </button>
         </fieldset>
       )}
       {busyHint && (
         <p className="crayon-composer__hint" role="status">
-          A reply is still streaming: wait for it, or press Escape to stop it.
+          {texts.busy}
         </p>
       )}
       {canAttach && files.problems.length > 0 && (
@@ -207,7 +204,7 @@ export function Composer({
       )}
       {dragging && (
         <p className="crayon-composer__drop-hint" aria-hidden="true">
-          Drop files to attach them
+          {texts.dropFiles}
         </p>
       )}
       <span className="crayon-visually-hidden" role="status">
@@ -219,8 +216,8 @@ export function Composer({
             <button
               type="button"
               className="crayon-composer__attach"
-              aria-label="Attach files"
-              title="Attach files"
+              aria-label={texts.attach}
+              title={texts.attach}
               onClick={() => fileInputRef.current?.click()}
             >
               <PaperclipIcon />
@@ -241,20 +238,22 @@ export function Composer({
           </>
         )}
         <label htmlFor={inputId} className="crayon-visually-hidden">
-          {isAwaitingInput ? "Your answer" : "Message"}
+          {isAwaitingInput ? texts.answer : texts.message}
         </label>
         <textarea
           id={inputId}
           ref={inputRef}
           className="crayon-composer__input"
+          // What the user types runs in its own direction, whatever the interface's.
+          dir="auto"
           rows={1}
           value={draft}
           placeholder={
             isAwaitingInput
-              ? "Answer the assistant…"
+              ? texts.answerPlaceholder
               : isRunning && queues
-                ? "Queue a follow-up…"
-                : placeholder
+                ? texts.queuePlaceholder
+                : (placeholder ?? texts.placeholder)
           }
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
@@ -264,7 +263,7 @@ export function Composer({
           <button
             type="button"
             className="crayon-composer__button crayon-composer__button--stop"
-            aria-label="Stop generating"
+            aria-label={texts.stop}
             onClick={() => thread.stop()}
           >
             <StopIcon />
@@ -273,7 +272,7 @@ export function Composer({
           <button
             type="submit"
             className="crayon-composer__button"
-            aria-label={isAwaitingInput ? "Send answer" : "Send message"}
+            aria-label={isAwaitingInput ? texts.sendAnswer : texts.send}
             disabled={!canSend}
           >
             <SendIcon />

@@ -1,20 +1,9 @@
 import type { ToolMessage } from "@crayonai/stream";
 import { readableFields } from "../internal/readableFields";
-import type { ToolCallStatus } from "../internal/toolCallStatus";
+import { useLocale } from "../locale/LocaleProvider";
+import type { CrayonMessages } from "../locale/messages";
 import { ChevronIcon } from "./StrokeIcon";
 import type { ToolUIProps } from "./ToolUIs";
-
-const STATUS_LABELS: Record<ToolCallStatus, string> = {
-  "streaming-args": "Preparing",
-  running: "Running",
-  "awaiting-result": "Waiting for result",
-  "awaiting-approval": "Awaiting approval",
-  approved: "Approved",
-  rejected: "Rejected",
-  complete: "Done",
-  error: "Failed",
-  incomplete: "Not finished",
-};
 
 function prettyJson(text: string): string {
   if (!text.trim()) return "";
@@ -68,14 +57,16 @@ export function DefaultToolUI({
   approve,
   reject,
 }: ToolUIProps) {
-  const label = STATUS_LABELS[status];
+  const { messages } = useLocale();
+  const texts = messages.tools;
+  const label = messages.toolStatus[status];
   const args = prettyJson(argsText);
   if (status === "awaiting-approval") {
     // What will run is shown, not folded away: the user decides on it right here.
     return (
       <section
         className={`crayon-tool-call crayon-tool-call--${status}`}
-        aria-label={`${toolName}: approval needed`}
+        aria-label={texts.approvalNeeded(toolName)}
       >
         <div className="crayon-tool-call__summary">
           <span className="crayon-tool-call__name">{toolName}</span>
@@ -84,20 +75,20 @@ export function DefaultToolUI({
         <div className="crayon-tool-call__body">
           {args && (
             <>
-              <div className="crayon-tool-call__heading">It will run with</div>
+              <div className="crayon-tool-call__heading">{texts.willRunWith}</div>
               <ToolArguments parsed={parsedArgs} json={args} />
             </>
           )}
           <div className="crayon-tool-call__decision">
             <button type="button" className="crayon-button" onClick={() => approve().catch(ignore)}>
-              Approve
+              {messages.common.approve}
             </button>
             <button
               type="button"
               className="crayon-button crayon-button--secondary"
               onClick={() => reject().catch(ignore)}
             >
-              Reject
+              {messages.common.reject}
             </button>
           </div>
         </div>
@@ -106,7 +97,7 @@ export function DefaultToolUI({
   }
   const busy = status === "running" || status === "streaming-args";
   const output = resultMessage && resultText(resultMessage);
-  const decision = decisionOf(toolCall);
+  const decision = decisionOf(toolCall, texts);
   // A rejected call's tool message only repeats that it did not run: the decision says it.
   const error = decision?.approved === false ? undefined : resultMessage?.error;
   return (
@@ -124,20 +115,24 @@ export function DefaultToolUI({
         {args && (
           <>
             <div className="crayon-tool-call__heading">
-              {decision ? (decision.approved ? "Approved with" : "Asked to run with") : "Arguments"}
+              {decision
+                ? decision.approved
+                  ? texts.approvedWith
+                  : texts.askedToRunWith
+                : texts.arguments}
             </div>
             <ToolArguments parsed={parsedArgs} json={args} />
           </>
         )}
         {error && (
           <>
-            <div className="crayon-tool-call__heading">Error</div>
+            <div className="crayon-tool-call__heading">{texts.error}</div>
             <pre className="crayon-tool-call__json">{error}</pre>
           </>
         )}
         {output && (
           <>
-            <div className="crayon-tool-call__heading">Result</div>
+            <div className="crayon-tool-call__heading">{texts.result}</div>
             <pre className="crayon-tool-call__json">{output}</pre>
           </>
         )}
@@ -152,12 +147,13 @@ export function DefaultToolUI({
  */
 function decisionOf(
   toolCall: ToolUIProps["toolCall"],
+  texts: CrayonMessages["tools"],
 ): { approved: boolean; text: string } | undefined {
   const approved = toolCall.metadata?.approved;
   if (typeof approved !== "boolean") return undefined;
   const reason = toolCall.metadata?.reason;
-  const why = !approved && typeof reason === "string" && reason.trim() ? `: ${reason.trim()}` : "";
-  return { approved, text: `${approved ? "Approved" : "Rejected"} by you${why}` };
+  const why = typeof reason === "string" && reason.trim() ? reason.trim() : undefined;
+  return { approved, text: approved ? texts.approvedByYou : texts.rejectedByYou(why) };
 }
 
 // A failed answer shows through the chat's error state (the message list's notice).

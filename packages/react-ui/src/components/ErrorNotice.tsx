@@ -1,4 +1,5 @@
 import type { ChatError } from "@crayonai/react-core";
+import { useLocale } from "../locale/LocaleProvider";
 
 /** Props of {@link ErrorNotice}. */
 export type ErrorNoticeProps = {
@@ -9,12 +10,13 @@ export type ErrorNoticeProps = {
 
 /** Why the last action failed, with a Retry button. */
 export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
+  const { messages } = useLocale();
   return (
     <div className="crayon-error" role="alert">
-      <span className="crayon-error__text">{error.message || "Something went wrong."}</span>
+      <span className="crayon-error__text">{error.message || messages.conversation.error}</span>
       {onRetry && (
         <button type="button" className="crayon-button crayon-button--secondary" onClick={onRetry}>
-          Retry
+          {messages.common.retry}
         </button>
       )}
     </div>

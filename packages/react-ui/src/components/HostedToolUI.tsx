@@ -2,6 +2,8 @@ import type { AssistantMessage } from "@crayonai/stream";
 import type { ReactNode } from "react";
 import type { HostedToolItem } from "../internal/hostedToolItem";
 import { safeLinkUrl } from "../internal/safeUrl";
+import { enHostedTools } from "../locale/enHostedTools";
+import { useLocale } from "../locale/LocaleProvider";
 import { CodeBlock } from "./CodeBlock";
 import { RemoteImage } from "./RemoteImage";
 
@@ -11,18 +13,6 @@ export type HostedToolUIProps = {
   item: HostedToolItem;
   /** The status of the reply carrying the call: one stopped or failed leaves a running item unfinished. */
   replyStatus: AssistantMessage["status"];
-};
-
-/** What the user reads for an item's `status`. */
-const STATUS_LABELS: Record<string, string> = {
-  in_progress: "Starting",
-  searching: "Searching",
-  interpreting: "Running code",
-  generating: "Generating",
-  calling: "Calling",
-  completed: "Done",
-  failed: "Failed",
-  incomplete: "Not finished",
 };
 
 const FINISHED = new Set(["completed", "failed", "incomplete"]);
@@ -55,6 +45,15 @@ function WebLink({ url, children }: { url: unknown; children?: ReactNode }) {
   );
 }
 
+type HostedToolTexts = typeof enHostedTools;
+
+/** The texts of these cards in the locale: its catalogue's, else English (loaded with them). */
+function useTexts() {
+  const { messages, format } = useLocale();
+  const texts: HostedToolTexts = { ...enHostedTools, ...messages.hostedTools };
+  return { texts, tools: messages.tools, format };
+}
+
 function Heading({ children }: { children: ReactNode }) {
   return <div className="crayon-tool-call__heading">{children}</div>;
 }
@@ -62,6 +61,7 @@ function Heading({ children }: { children: ReactNode }) {
 /** The search, the page opened or the text found, and the pages the search read. */
 /** The distinct text queries a search item ran, as a list under "Searched for". */
 function SearchedFor({ queries }: { queries: readonly unknown[] }) {
+  const { texts } = useTexts();
   const distinct = queries.filter(
     (query, index): query is string =>
       typeof query === "string" && queries.indexOf(query) === index,
@@ -69,7 +69,7 @@ function SearchedFor({ queries }: { queries: readonly unknown[] }) {
   if (distinct.length === 0) return null;
   return (
     <>
-      <Heading>Searched for</Heading>
+      <Heading>{texts.searchedFor}</Heading>
       <ul className="crayon-hosted-tool__list">
         {distinct.map((query) => (
           <li key={query}>{query}</li>
@@ -83,20 +83,21 @@ function WebSearchBody({ item }: { item: Json }) {
   const action = asRecord(item.action) ?? {};
   const queries = [action.query, ...asArray(action.queries)];
   const sources = asArray(action.sources).map(asRecord).filter(Boolean) as Json[];
+  const { texts } = useTexts();
   return (
     <>
       <SearchedFor queries={queries} />
       {action.url !== undefined && (
         <>
           <Heading>
-            {action.type === "find" ? `Found “${String(action.pattern)}” in` : "Opened"}
+            {action.type === "find" ? texts.foundIn(String(action.pattern)) : texts.opened}
           </Heading>
           <WebLink url={action.url} />
         </>
       )}
       {sources.length > 0 && (
         <>
-          <Heading>Pages read</Heading>
+          <Heading>{texts.pagesRead}</Heading>
           <ul className="crayon-hosted-tool__list">
             {sources.map((source, index) => (
               // Sources have no identity but their place in the list the server gave.
@@ -116,21 +117,27 @@ function WebSearchBody({ item }: { item: Json }) {
 function FileSearchBody({ item }: { item: Json }) {
   const queries = asArray(item.queries);
   const results = asArray(item.results).map(asRecord).filter(Boolean) as Json[];
+  const { texts, format } = useTexts();
   return (
     <>
       <SearchedFor queries={queries} />
       {results.length > 0 && (
         <>
-          <Heading>Found</Heading>
+          <Heading>{texts.found}</Heading>
           <ul className="crayon-hosted-tool__list">
             {results.map((result, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: results are identified by place
               <li key={index}>
-                {asText(result.filename) ?? asText(result.file_id) ?? "file"}
+                {asText(result.filename) ?? asText(result.file_id) ?? texts.file}
                 {typeof result.score === "number" && (
                   <span className="crayon-hosted-tool__note">
-                    {" "}
-                    · score {result.score.toFixed(2)}
+                    {" · "}
+                    {texts.score(
+                      format.number(result.score, {
+                        minimumFractionDigits: 2,
+                        maximumFractionDigits: 2,
+                      }),
+                    )}
                   </span>
                 )}
               </li>
@@ -145,6 +152,7 @@ function FileSearchBody({ item }: { item: Json }) {
 /** The code as it streams, then its logs and images. */
 function CodeInterpreterBody({ item }: { item: Json }) {
   const outputs = asArray(item.outputs).map(asRecord).filter(Boolean) as Json[];
+  const { texts } = useTexts();
   return (
     <>
       {asText(item.code) && <CodeBlock code={item.code} language="python" />}
@@ -156,7 +164,7 @@ function CodeInterpreterBody({ item }: { item: Json }) {
           </pre>
         ) : output.type === "image" ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: outputs are identified by place
-          <RemoteImage key={index} src={asText(output.url)} alt="Code output" />
+          <RemoteImage key={index} src={asText(output.url)} alt={texts.codeOutput} />
         ) : null,
       )}
     </>
@@ -169,29 +177,30 @@ function McpBody({ item }: { item: Json }) {
   const args = asText(item.arguments);
   const error =
     item.error == null ? undefined : String(asRecord(item.error)?.message ?? item.error);
+  const { texts, tools: toolTexts } = useTexts();
   return (
     <>
       {args && (
         <>
-          <Heading>Arguments</Heading>
+          <Heading>{toolTexts.arguments}</Heading>
           <pre className="crayon-tool-call__json">{prettyJson(args)}</pre>
         </>
       )}
       {asText(item.output) && (
         <>
-          <Heading>Output</Heading>
+          <Heading>{texts.output}</Heading>
           <pre className="crayon-tool-call__json">{prettyJson(item.output)}</pre>
         </>
       )}
       {error && (
         <>
-          <Heading>Error</Heading>
+          <Heading>{toolTexts.error}</Heading>
           <pre className="crayon-tool-call__json">{error}</pre>
         </>
       )}
       {tools.length > 0 && (
         <>
-          <Heading>Tools</Heading>
+          <Heading>{texts.tools}</Heading>
           <ul className="crayon-hosted-tool__list">
             {tools.map((tool, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: tools are identified by place
@@ -218,20 +227,21 @@ function prettyJson(text: string): string {
 }
 
 /** The card's title: what ran, and on which MCP server. */
-function titleOf(item: Json): string {
+function titleOf(item: Json, texts: HostedToolTexts): string {
+  const server = String(item.server_label ?? "MCP");
   switch (item.type) {
     case "web_search_call":
-      return "Web search";
+      return texts.webSearch;
     case "file_search_call":
-      return "File search";
+      return texts.fileSearch;
     case "code_interpreter_call":
-      return "Code interpreter";
+      return texts.codeInterpreter;
     case "image_generation_call":
-      return "Image generation";
+      return texts.imageGeneration;
     case "mcp_list_tools":
-      return `MCP tools · ${String(item.server_label ?? "server")}`;
+      return texts.mcpTools(server);
     default:
-      return `${String(item.server_label ?? "MCP")} · ${String(item.name ?? "tool")}`;
+      return `${server} · ${String(item.name ?? texts.tool)}`;
   }
 }
 
@@ -242,6 +252,7 @@ function titleOf(item: Json): string {
  * lists with their server. Its state follows the item's own status as the server reports it.
  */
 export default function HostedToolUI({ item, replyStatus }: HostedToolUIProps) {
+  const { texts } = useTexts();
   // Progress events always name a status; an item without one is a done item that has none
   // (an `mcp_list_tools`): finished.
   const status =
@@ -249,7 +260,7 @@ export default function HostedToolUI({ item, replyStatus }: HostedToolUIProps) {
   // A reply stopped or failed before the item finished leaves it unfinished.
   const stopped = (replyStatus === "stopped" || replyStatus === "error") && !FINISHED.has(status);
   const phase = stopped ? "incomplete" : status;
-  const label = STATUS_LABELS[phase] ?? phase.replaceAll("_", " ");
+  const label = texts.status(phase) ?? phase.replaceAll("_", " ");
   const busy = !stopped && !FINISHED.has(status);
   const failed = status === "failed" || item.error != null;
   const modifier = failed
@@ -259,7 +270,7 @@ export default function HostedToolUI({ item, replyStatus }: HostedToolUIProps) {
       : busy
         ? "running"
         : "incomplete";
-  const title = titleOf(item);
+  const title = titleOf(item, texts);
   // What it looked for, readable with the card folded.
   const query = asText(asRecord(item.action)?.query) ?? asText(asArray(item.queries)[0]);
   const summary = (
@@ -289,7 +300,7 @@ export default function HostedToolUI({ item, replyStatus }: HostedToolUIProps) {
           <div className="crayon-tool-call__body">
             <RemoteImage
               src={src}
-              alt={prompt ?? (final ? "Generated image" : "Image being generated")}
+              alt={prompt ?? (final ? texts.generatedImage : texts.imageBeingGenerated)}
               className="crayon-hosted-tool__image"
             />
           </div>

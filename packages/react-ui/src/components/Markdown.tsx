@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { Components } from "react-markdown";
 import { ImagePolicyContext } from "../internal/imagePolicy";
 import { CITATION_HREF } from "../internal/remarkCitations";
+import { useLocale } from "../locale/LocaleProvider";
 import { CodeBlock } from "./CodeBlock";
 import { RemoteImage } from "./RemoteImage";
 import { Citation } from "./Sources";
@@ -50,25 +51,30 @@ export const markdownComponents: Components = {
     );
   },
   // A wide table scrolls in its own box; keyboard users reach it by Tab.
-  table: ({ node: _node, children }) => (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
-    <section className="crayon-markdown__table" tabIndex={0} aria-label="Table">
-      <table>{children}</table>
-    </section>
-  ),
+  table: function Table({ node: _node, children }) {
+    const { table } = useLocale().messages.markdown;
+    return (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
+      <section className="crayon-markdown__table" tabIndex={0} aria-label={table}>
+        <table>{children}</table>
+      </section>
+    );
+  },
   // A task list's `- [x]` is a record, not a form: a read-only check with a name, so assistive
   // technology does not meet an unlabelled control. Other inputs never come from markdown.
-  input: ({ node: _node, type, checked }) =>
-    type === "checkbox" ? (
+  input: function Check({ node: _node, type, checked }) {
+    const texts = useLocale().messages.markdown;
+    return type === "checkbox" ? (
       <input
         type="checkbox"
         className="crayon-markdown__check"
         checked={checked === true}
         disabled
         readOnly
-        aria-label={checked === true ? "Done" : "Not done"}
+        aria-label={checked === true ? texts.taskDone : texts.taskNotDone}
       />
-    ) : null,
+    ) : null;
+  },
   pre: ({ node }) => {
     const root = node as unknown as HastNode | undefined;
     const code = root?.children?.find((child) => child.tagName === "code");
@@ -113,7 +119,8 @@ export const Markdown = memo(function Markdown({
   isStreaming,
 }: MarkdownProps) {
   const markdown = (
-    <div className="crayon-markdown">
+    // A reply runs in its own direction: Arabic text in an English chat, and the reverse.
+    <div className="crayon-markdown" dir="auto">
       <StreamingMarkdown components={markdownComponents} isStreaming={isStreaming}>
         {children}
       </StreamingMarkdown>

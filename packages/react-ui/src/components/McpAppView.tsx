@@ -36,6 +36,9 @@ import { callToolResultOfMessage } from "../internal/mcpApps/toolResult";
 import { useReplyRunning } from "../internal/replyRunningContext";
 import { safeLinkUrl } from "../internal/safeUrl";
 import { useThreadActions } from "../internal/threadActionsContext";
+import { enMcpApps } from "../locale/enMcpApps";
+import type { LocaleValue } from "../locale/format";
+import { useLocale } from "../locale/LocaleProvider";
 import type { McpAppsHost } from "./McpApps";
 import type { ToolUIProps } from "./ToolUIs";
 
@@ -202,6 +205,8 @@ function AppFrame({ host, tool, call, resource, title, teardown, onModeChange }:
   const [dropped, setDropped] = useState(0);
   const [ready, setReady] = useState(false);
   const actions = useThreadActions();
+  const { messages, format } = useLocale();
+  const texts = mcpAppTexts(messages);
   // The handlers read the current props through this, not the ones of the first render.
   const latest = useRef({ host, call, mode, link, actions });
   latest.current = { host, call, mode, link, actions };
@@ -432,7 +437,7 @@ function AppFrame({ host, tool, call, resource, title, teardown, onModeChange }:
     <section
       ref={card}
       className={`crayon-mcp-app${fullscreen ? " crayon-mcp-app--fullscreen" : ""}${border === false ? " crayon-mcp-app--borderless" : ""}`}
-      aria-label={`${title} app`}
+      aria-label={texts.label(title)}
       data-tool-call-id={id}
     >
       <div className="crayon-mcp-app__bar">
@@ -440,7 +445,7 @@ function AppFrame({ host, tool, call, resource, title, teardown, onModeChange }:
         <span className="crayon-mcp-app__server">{tool.server}</span>
         {!ready && (
           <span className="crayon-mcp-app__state" aria-busy="true">
-            Loading
+            {texts.loading}
           </span>
         )}
         {fullscreen && (
@@ -449,7 +454,7 @@ function AppFrame({ host, tool, call, resource, title, teardown, onModeChange }:
             className="crayon-button crayon-button--secondary crayon-mcp-app__exit"
             onClick={() => setMode("inline")}
           >
-            Exit full screen
+            {texts.exitFullScreen}
           </button>
         )}
       </div>
@@ -464,30 +469,36 @@ function AppFrame({ host, tool, call, resource, title, teardown, onModeChange }:
       {link && (
         <fieldset className="crayon-mcp-app__confirm">
           <legend>
-            {title} wants to open <span className="crayon-mcp-app__url">{link.url}</span>
+            {texts.wantsToOpen(title)} <span className="crayon-mcp-app__url">{link.url}</span>
           </legend>
           <div className="crayon-tool-call__decision">
             <button type="button" className="crayon-button" onClick={() => answerLink(true)}>
-              Open link
+              {texts.openLink}
             </button>
             <button
               type="button"
               className="crayon-button crayon-button--secondary"
               onClick={() => answerLink(false)}
             >
-              Cancel
+              {messages.common.cancel}
             </button>
           </div>
         </fieldset>
       )}
       {dropped > 0 && (
         <p className="crayon-mcp-app__notice" role="status">
-          {title} sent messages too fast: {dropped === 1 ? "1 was" : `${dropped} were`} not sent.
+          {texts.dropped(title, format.count(dropped))}
         </p>
       )}
     </section>
   );
 }
+
+/** The texts of MCP Apps in the locale: its catalogue's, else English (loaded with the apps). */
+const mcpAppTexts = (messages: LocaleValue["messages"]): typeof enMcpApps => ({
+  ...enMcpApps,
+  ...messages.mcpApps,
+});
 
 /**
  * An MCP App's card: reads the tool's interface through the server's routes, then shows it in a
@@ -498,6 +509,7 @@ function AppFrame({ host, tool, call, resource, title, teardown, onModeChange }:
 export default function McpAppView(props: McpAppViewProps) {
   const { host, tool, call } = props;
   const title = tool.title ?? tool.tool;
+  const texts = mcpAppTexts(useLocale().messages);
   const [resource, setResource] = useState<AppResource | McpAppError>();
   const { endpoint, fetch: fetchImpl, maxResourceBytes } = host;
   const uri = tool.ui?.resourceUri;
@@ -592,7 +604,7 @@ export default function McpAppView(props: McpAppViewProps) {
     return (
       <div className="crayon-mcp-app-failed">
         <p className="crayon-mcp-app__error" role="note" data-error-code={resource.code}>
-          {title} could not be shown: {resource.message}
+          {texts.notShown(title, resource.message)}
         </p>
         {props.plain}
       </div>

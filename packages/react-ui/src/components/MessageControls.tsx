@@ -1,6 +1,8 @@
-import { type Ref, useEffect, useRef, useState } from "react";
+import { type Ref, useState } from "react";
 import { type FeedbackRating, useFeedback } from "../internal/feedbackContext";
 import { useReplyRunning } from "../internal/replyRunningContext";
+import { useCopy } from "../internal/useCopy";
+import { useLocale } from "../locale/LocaleProvider";
 import { CheckIcon, CopyIcon, ThumbDownIcon, ThumbUpIcon } from "./StrokeIcon";
 
 /** Props of {@link MessageControls}. */
@@ -19,27 +21,16 @@ export type MessageControlsProps = {
 
 /** Copies `text`, then says so on the button for two seconds. */
 function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  const reset = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(reset.current), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      clearTimeout(reset.current);
-      reset.current = setTimeout(() => setCopied(false), 2000);
-    } catch {
-      // Clipboard access denied (insecure context or permission): nothing to show.
-    }
-  };
+  const [copied, copy] = useCopy();
+  const { messages } = useLocale();
   // The button keeps focus: its new name ("Copied") is the confirmation, as on code blocks.
   return (
     <button
       type="button"
       className="crayon-message-controls__button crayon-message-controls__icon-button"
-      onClick={copy}
-      aria-label={copied ? "Copied" : "Copy"}
-      title={copied ? "Copied" : "Copy as markdown"}
+      onClick={() => copy(text)}
+      aria-label={copied ? messages.common.copied : messages.conversation.copy}
+      title={copied ? messages.common.copied : messages.conversation.copyMarkdown}
     >
       {copied ? <CheckIcon /> : <CopyIcon />}
     </button>
@@ -49,6 +40,7 @@ function CopyButton({ text }: { text: string }) {
 /** Thumbs up / down for a reply; a second press on the chosen one takes it back. */
 function FeedbackButtons({ messageId }: { messageId: string }) {
   const feedback = useFeedback();
+  const { good, bad } = useLocale().messages.conversation;
   const [rating, setRating] = useState<FeedbackRating>(null);
   if (!feedback) return null;
   const rate = (choice: "up" | "down") => {
@@ -62,8 +54,8 @@ function FeedbackButtons({ messageId }: { messageId: string }) {
         type="button"
         className="crayon-message-controls__button crayon-message-controls__icon-button"
         aria-pressed={rating === "up"}
-        aria-label="Good response"
-        title="Good response"
+        aria-label={good}
+        title={good}
         onClick={() => rate("up")}
       >
         <ThumbUpIcon />
@@ -72,8 +64,8 @@ function FeedbackButtons({ messageId }: { messageId: string }) {
         type="button"
         className="crayon-message-controls__button crayon-message-controls__icon-button"
         aria-pressed={rating === "down"}
-        aria-label="Bad response"
-        title="Bad response"
+        aria-label={bad}
+        title={bad}
         onClick={() => rate("down")}
       >
         <ThumbDownIcon />
@@ -96,6 +88,7 @@ export function MessageControls({
   feedbackMessageId,
 }: MessageControlsProps) {
   const isRunning = useReplyRunning();
+  const { messages } = useLocale();
   if (!onEdit && !onRegenerate && !copyText && !feedbackMessageId) return null;
   // While a reply streams the row is there but invisible (no focus, not announced):
   // it keeps its exact room, so no message moves when the buttons come back.
@@ -113,12 +106,12 @@ export function MessageControls({
           className="crayon-message-controls__button"
           onClick={onEdit}
         >
-          Edit
+          {messages.common.edit}
         </button>
       )}
       {onRegenerate && (
         <button type="button" className="crayon-message-controls__button" onClick={onRegenerate}>
-          Regenerate
+          {messages.conversation.regenerate}
         </button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useReplyRunning } from "../internal/replyRunningContext";
+import { useLocale } from "../locale/LocaleProvider";
 
 /** Props of {@link MessageEditor}. */
 export type MessageEditorProps = {
@@ -20,6 +21,7 @@ export function MessageEditor({ initialText, onSave, onCancel }: MessageEditorPr
   const input = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const isRunning = useReplyRunning();
+  const { messages } = useLocale();
   const canSave = text.trim().length > 0 && !isRunning;
 
   // The editor replaces the message the user chose to edit: typing starts there.
@@ -48,14 +50,19 @@ export function MessageEditor({ initialText, onSave, onCancel }: MessageEditorPr
   };
 
   return (
-    <form className="crayon-message-editor" onSubmit={onSubmit} aria-label="Edit message">
+    <form
+      className="crayon-message-editor"
+      onSubmit={onSubmit}
+      aria-label={messages.conversation.editMessage}
+    >
       <label className="crayon-visually-hidden" htmlFor={inputId}>
-        Edited message
+        {messages.conversation.editedMessage}
       </label>
       <textarea
         ref={input}
         id={inputId}
         className="crayon-message-editor__input"
+        dir="auto"
         value={text}
         rows={Math.min(8, Math.max(2, text.split("\n").length))}
         onChange={(event) => setText(event.target.value)}
@@ -63,10 +70,10 @@ export function MessageEditor({ initialText, onSave, onCancel }: MessageEditorPr
       />
       <div className="crayon-message-editor__buttons">
         <button type="button" className="crayon-button crayon-button--secondary" onClick={onCancel}>
-          Cancel
+          {messages.common.cancel}
         </button>
         <button type="submit" className="crayon-button" disabled={!canSave}>
-          Save
+          {messages.common.save}
         </button>
       </div>
     </form>

@@ -21,6 +21,7 @@ import { ThreadActionsContext } from "../internal/threadActionsContext";
 import { useFollowEnd } from "../internal/useFollowEnd";
 import { useMessageWindow } from "../internal/useMessageWindow";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
+import { useLocale } from "../locale/LocaleProvider";
 import { ErrorNotice } from "./ErrorNotice";
 import { MessageRow } from "./MessageRow";
 import { ReplyAnnouncer } from "./ReplyAnnouncer";
@@ -72,12 +73,13 @@ function isWaitingForFirstToken(messages: readonly Message[]): boolean {
 }
 
 function DefaultLoadingIndicator() {
+  const { replying } = useLocale().messages.conversation;
   return (
     <div className="crayon-loading" role="status">
       <span className="crayon-loading__dot" aria-hidden="true" />
       <span className="crayon-loading__dot" aria-hidden="true" />
       <span className="crayon-loading__dot" aria-hidden="true" />
-      <span className="crayon-visually-hidden">Assistant is replying</span>
+      <span className="crayon-visually-hidden">{replying}</span>
     </div>
   );
 }
@@ -104,6 +106,7 @@ export function MessageList({
 }: MessageListProps) {
   const thread = chat.threadManager;
   const { isRunning, error, branches, isLoadingMessages } = thread;
+  const { messages: texts, format } = useLocale();
   // Rows need an id and a role; anything else in the list is counted, not rendered.
   const given = thread.messages;
   const messages = useMemo(() => given.filter(isListable), [given]);
@@ -269,8 +272,8 @@ export function MessageList({
                     ref={searchButton}
                     type="button"
                     className="crayon-thread-search__open"
-                    aria-label="Search this conversation"
-                    title="Search this conversation (Ctrl+F)"
+                    aria-label={texts.search.label}
+                    title={texts.search.shortcut}
                     aria-keyshortcuts="Control+F Meta+F"
                     onClick={() => setSearching(true)}
                   >
@@ -282,7 +285,7 @@ export function MessageList({
                 ref={scrollRef}
                 className="crayon-message-list__scroll"
                 role="log"
-                aria-label="Messages"
+                aria-label={texts.conversation.log}
                 aria-live="off"
                 aria-busy={isRunning}
                 onScroll={onScroll}
@@ -293,14 +296,12 @@ export function MessageList({
                 <div ref={contentRef} className="crayon-message-list__content">
                   {isLoadingMessages && (
                     <div className="crayon-loading-messages" role="status">
-                      Loading messages…
+                      {texts.conversation.loading}
                     </div>
                   )}
                   {unlisted > 0 && (
                     <div className="crayon-render-error" role="note">
-                      {unlisted === 1
-                        ? "1 message could not be displayed"
-                        : `${unlisted} messages could not be displayed`}
+                      {texts.conversation.notListed(format.count(unlisted))}
                     </div>
                   )}
                   {visible.length > 0 && (
@@ -362,8 +363,8 @@ export function MessageList({
                 <button
                   type="button"
                   className="crayon-scroll-to-latest"
-                  aria-label="Scroll to latest message"
-                  title="Scroll to latest message"
+                  aria-label={texts.conversation.scrollToLatest}
+                  title={texts.conversation.scrollToLatest}
                   onClick={() => scrollToBottom()}
                 >
                   <ArrowDownIcon />
@@ -377,7 +378,7 @@ export function MessageList({
               />
               {/* Always there, so the change is announced; empty (and hidden) unless reconnecting. */}
               <div className="crayon-reconnecting" role="status" aria-live="polite">
-                {thread.status === "reconnecting" ? "Reconnecting…" : null}
+                {thread.status === "reconnecting" ? texts.conversation.reconnecting : null}
               </div>
             </div>
           </ReplyRunningContext.Provider>

@@ -1,6 +1,7 @@
 import type { BranchInfo } from "@crayonai/react-core";
 import type { ToolMessage } from "@crayonai/stream";
 import { memo } from "react";
+import { useLocale } from "../locale/LocaleProvider";
 import { MessageView, type MessageViewProps } from "./MessageView";
 import { labelOf, RenderErrorBoundary, RenderErrorNotice } from "./RenderErrorBoundary";
 
@@ -26,12 +27,19 @@ function sameResults(
 export const MessageRow = memo(
   function MessageRow(props: MessageViewProps) {
     const { message } = props;
-    const detail = `${labelOf(message.role)} message ${labelOf(message.id)}`;
+    const { conversation } = useLocale().messages;
+    const role = labelOf(message.role);
+    const id = labelOf(message.id);
     return (
       <RenderErrorBoundary
         resetKey={message}
-        what={detail}
-        fallback={<RenderErrorNotice what="This message" detail={detail} />}
+        what={`${role} message ${id}`}
+        fallback={
+          <RenderErrorNotice
+            what={conversation.messageNotShown}
+            detail={conversation.messageDetail(role, id)}
+          />
+        }
       >
         <MessageView {...props} />
       </RenderErrorBoundary>

@@ -3,6 +3,7 @@ import type { InputContent, Message, ToolMessage, UserMessage } from "@crayonai/
 import { useEffect, useRef, useState } from "react";
 import { useThreadActions } from "../internal/threadActionsContext";
 import { isVisibleMessage } from "../internal/visibleMessages";
+import { useLocale } from "../locale/LocaleProvider";
 import { ActivityView } from "./ActivityRenderers";
 import { AssistantMessageContent } from "./AssistantMessageContent";
 import { BranchPicker } from "./BranchPicker";
@@ -63,11 +64,6 @@ function editedContent(message: UserMessage, text: string): string | InputConten
   return attachments.length ? [{ type: "text", text }, ...attachments] : text;
 }
 
-const SPEAKER: Partial<Record<Message["role"], string>> = {
-  user: "You",
-  assistant: "Assistant",
-};
-
 /**
  * One message, rendered by role: user text and attachments, assistant markdown and tool
  * calls, reasoning, activities. System, developer, tool and hidden messages render nothing
@@ -82,6 +78,7 @@ export function MessageView({
   inReply,
 }: MessageViewProps) {
   const actions = useThreadActions();
+  const { messages: texts } = useLocale();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   // After Cancel, focus goes back to the Edit button the user came from.
@@ -93,7 +90,12 @@ export function MessageView({
   }, [editing]);
 
   if (!isVisibleMessage(message)) return null;
-  const speaker = SPEAKER[message.role];
+  const speaker =
+    message.role === "user"
+      ? texts.conversation.you
+      : message.role === "assistant"
+        ? texts.chat.assistant
+        : undefined;
   const userMessage = message.role === "user" ? message : undefined;
   // A finished reply (not one still streaming or waiting for the user) can be copied and rated.
   const reply =

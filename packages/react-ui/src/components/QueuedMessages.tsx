@@ -1,5 +1,7 @@
 import type { ChatManager, QueuedMessage } from "@crayonai/react-core";
 import { useEffect, useRef, useState } from "react";
+import type { LocaleValue } from "../locale/format";
+import { useLocale } from "../locale/LocaleProvider";
 
 /** Props of {@link QueuedMessages}. */
 export type QueuedMessagesProps = {
@@ -13,11 +15,11 @@ function textOf(content: QueuedMessage["content"]): string {
 }
 
 /** The text of a queued message, with its attachments counted. */
-function queuedText({ content }: QueuedMessage): string {
+function queuedText({ content }: QueuedMessage, { messages, format }: LocaleValue): string {
   const text = textOf(content);
   if (typeof content === "string") return text;
   const files = content.length - content.filter((part) => part.type === "text").length;
-  const attached = files ? `(${files} attachment${files === 1 ? "" : "s"})` : "";
+  const attached = files ? messages.queue.attachments(format.count(files)) : "";
   return [text, attached].filter(Boolean).join(" ");
 }
 
@@ -31,7 +33,11 @@ function withText(content: QueuedMessage["content"], text: string): QueuedMessag
  * What to announce when the queue changes: a message that joined it, or one that left it
  * without the user taking it out (so it was sent).
  */
-function useQueueAnnouncement(queue: readonly QueuedMessage[], takenOut: Set<string>) {
+function useQueueAnnouncement(
+  queue: readonly QueuedMessage[],
+  takenOut: Set<string>,
+  locale: LocaleValue,
+) {
   const [announcement, setAnnouncement] = useState("");
   const previous = useRef(queue);
   useEffect(() => {
@@ -41,9 +47,10 @@ function useQueueAnnouncement(queue: readonly QueuedMessage[], takenOut: Set<str
     const was = new Set(before.map((m) => m.id));
     const added = queue.find((m) => !was.has(m.id));
     const sent = before.find((m) => !now.has(m.id) && !takenOut.has(m.id));
-    if (added) setAnnouncement(`Queued: ${queuedText(added)}`);
-    else if (sent) setAnnouncement(`Sent: ${queuedText(sent)}`);
-  }, [queue, takenOut]);
+    const texts = locale.messages.queue;
+    if (added) setAnnouncement(texts.item(queuedText(added, locale)));
+    else if (sent) setAnnouncement(texts.sent(queuedText(sent, locale)));
+  }, [queue, takenOut, locale]);
   return announcement;
 }
 
@@ -59,7 +66,9 @@ export function QueuedMessages({ chat }: QueuedMessagesProps) {
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
   // Messages the user removed or discarded: their leaving the queue is not a send.
   const takenOut = useRef(new Set<string>()).current;
-  const announcement = useQueueAnnouncement(queue, takenOut);
+  const locale = useLocale();
+  const { queue: texts, common } = locale.messages;
+  const announcement = useQueueAnnouncement(queue, takenOut, locale);
   const takeOut = (ids: string[]) => {
     for (const id of ids) takenOut.add(id);
   };
@@ -76,14 +85,12 @@ export function QueuedMessages({ chat }: QueuedMessagesProps) {
   return (
     <>
       {count > 0 && (
-        <section className="crayon-queue" aria-label="Queued messages">
+        <section className="crayon-queue" aria-label={texts.label}>
           {queuePaused && !isRunning && (
             <div className="crayon-queue__prompt">
-              <span>
-                Send {count} queued message{count === 1 ? "" : "s"}?
-              </span>
+              <span>{texts.prompt(locale.format.count(count))}</span>
               <button type="button" className="crayon-button" onClick={thread.sendQueued}>
-                Send now
+                {texts.sendNow}
               </button>
               <button
                 type="button"
@@ -93,20 +100,21 @@ export function QueuedMessages({ chat }: QueuedMessagesProps) {
                   thread.clearQueue();
                 }}
               >
-                Discard
+                {texts.discard}
               </button>
             </div>
           )}
           <ul className="crayon-queue__list">
             {queue.map((queued) => {
-              const text = queuedText(queued);
+              const text = queuedText(queued, locale);
               return (
-                <li key={queued.id} className="crayon-queue__item" aria-label={`Queued: ${text}`}>
+                <li key={queued.id} className="crayon-queue__item" aria-label={texts.item(text)}>
                   {editing?.id === queued.id ? (
                     <>
                       <input
                         className="crayon-queue__input"
-                        aria-label="Edit queued message"
+                        aria-label={texts.editLabel}
+                        dir="auto"
                         value={editing.text}
                         onChange={(event) =>
                           setEditing({ id: queued.id, text: event.target.value })
@@ -119,33 +127,35 @@ export function QueuedMessages({ chat }: QueuedMessagesProps) {
                         autoFocus
                       />
                       <button type="button" className="crayon-queue__action" onClick={save}>
-                        Save
+                        {common.save}
                       </button>
                     </>
                   ) : (
                     <>
                       <span className="crayon-queue__tag" aria-hidden="true">
-                        Queued
+                        {texts.tag}
                       </span>
-                      <span className="crayon-queue__text">{text}</span>
+                      <span className="crayon-queue__text" dir="auto">
+                        {text}
+                      </span>
                       <button
                         type="button"
                         className="crayon-queue__action"
-                        aria-label={`Edit queued: ${text}`}
+                        aria-label={texts.editItem(text)}
                         onClick={() => setEditing({ id: queued.id, text: textOf(queued.content) })}
                       >
-                        Edit
+                        {common.edit}
                       </button>
                       <button
                         type="button"
                         className="crayon-queue__action"
-                        aria-label={`Remove queued: ${text}`}
+                        aria-label={texts.removeItem(text)}
                         onClick={() => {
                           takeOut([queued.id]);
                           thread.removeQueued(queued.id);
                         }}
                       >
-                        Remove
+                        {common.remove}
                       </button>
                     </>
                   )}

@@ -1,6 +1,7 @@
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef } from "react";
 import { PENDING_BLOCK_ATTRIBUTE } from "../internal/blocksInView";
 import type { RawChunk } from "../internal/rawTextChunks";
+import { CodeBlockHeader } from "./CodeBlock";
 
 /** Props of {@link RawMarkdownText}. */
 export type RawMarkdownTextProps = {
@@ -15,27 +16,6 @@ export type RawMarkdownTextProps = {
 const Chunk = memo(function Chunk({ text }: { text: string }) {
   return <span className="crayon-markdown__raw-chunk">{text}</span>;
 });
-
-function CopyCode({ copyText }: { copyText: () => string }) {
-  const [copied, setCopied] = useState(false);
-  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(resetTimer.current), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(copyText());
-      setCopied(true);
-      clearTimeout(resetTimer.current);
-      resetTimer.current = setTimeout(() => setCopied(false), 2000);
-    } catch {
-      // Clipboard access denied (insecure context or permission): nothing to show.
-    }
-  };
-  return (
-    <button type="button" className="crayon-code-block__copy" onClick={copy}>
-      {copied ? "Copied" : "Copy code"}
-    </button>
-  );
-}
 
 /**
  * Markdown shown as its text: a block too large to format in one main-thread task, or one
@@ -63,10 +43,7 @@ export function RawMarkdownText({ chunks, code, pending }: RawMarkdownTextProps)
   }
   return (
     <div ref={ref} className="crayon-code-block" {...marker}>
-      <div className="crayon-code-block__header">
-        <span className="crayon-code-block__language">{code.language ?? "code"}</span>
-        <CopyCode copyText={code.copyText} />
-      </div>
+      <CodeBlockHeader language={code.language} copyText={code.copyText} />
       {/* Long lines scroll sideways: keyboard users need to reach the scrollable block. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region */}
       <pre className="crayon-code-block__pre" tabIndex={0}>

@@ -1,5 +1,6 @@
 import type { ReasoningMessage } from "@crayonai/stream";
 import { useRef } from "react";
+import { useLocale } from "../locale/LocaleProvider";
 import { Markdown } from "./Markdown";
 import { ChevronIcon } from "./StrokeIcon";
 
@@ -25,6 +26,8 @@ function useThinkingSeconds(isThinking: boolean): number | undefined {
 export function ReasoningView({ message }: { message: ReasoningMessage }) {
   const isThinking = message.isThinking === true;
   const measured = useThinkingSeconds(isThinking);
+  const { messages, format } = useLocale();
+  const texts = messages.conversation;
   // The duration the message carries (kept in history) wins over one measured here.
   const { durationMs } = message;
   const seconds =
@@ -38,12 +41,12 @@ export function ReasoningView({ message }: { message: ReasoningMessage }) {
         {isThinking ? (
           <span className="crayon-reasoning__thinking">
             <span className="crayon-pulse" aria-hidden="true" />
-            Thinking…
+            {texts.thinking}
           </span>
         ) : seconds !== undefined ? (
-          `Thought for ${seconds} s`
+          texts.thoughtFor(format.duration(seconds), format.count(seconds))
         ) : (
-          "Thought"
+          texts.thought
         )}
       </summary>
       <div className="crayon-reasoning__content">

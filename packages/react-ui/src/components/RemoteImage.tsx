@@ -6,6 +6,7 @@ import {
   useAllowedImageOrigins,
 } from "../internal/imagePolicy";
 import { safeImageUrl } from "../internal/safeUrl";
+import { useLocale } from "../locale/LocaleProvider";
 
 /** Props of {@link RemoteImage}. */
 export type RemoteImageProps = {
@@ -25,6 +26,7 @@ export function RemoteImage({
   className = "crayon-attachment__image",
 }: RemoteImageProps) {
   const allowed = useAllowedImageOrigins();
+  const { markdown } = useLocale().messages;
   const [loadAnyway, setLoadAnyway] = useState<string | undefined>();
   const safe = safeImageUrl(absoluteImageUrl(src));
   if (!safe) return null;
@@ -40,7 +42,7 @@ export function RemoteImage({
         setLoadAnyway(safe);
       }}
     >
-      {loadImageLabel(safe)}
+      {loadImageLabel(safe, markdown)}
       {alt && <span className="crayon-image-placeholder__alt">{alt}</span>}
     </button>
   );

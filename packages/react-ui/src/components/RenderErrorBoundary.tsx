@@ -57,11 +57,14 @@ export class RenderErrorBoundary extends Component<RenderErrorBoundaryProps, Sta
 export const labelOf = (value: unknown): string =>
   typeof value === "string" && value ? value.slice(0, 80) : "unknown";
 
-/** The compact notice shown in place of a part of the chat that cannot be rendered. */
+/**
+ * The compact notice shown in place of a part of the chat that cannot be rendered: `what`
+ * ("This message could not be displayed"), then which one.
+ */
 export function RenderErrorNotice({ what, detail }: { what: string; detail: string }) {
   return (
     <div className="crayon-render-error" role="note">
-      {what} could not be displayed <span className="crayon-render-error__detail">({detail})</span>
+      {what} <span className="crayon-render-error__detail">({detail})</span>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import type { Message } from "@crayonai/stream";
 import { useEffect, useRef, useState } from "react";
 import { replySummary } from "../internal/replySummary";
 import { findLast } from "../internal/visibleMessages";
+import type { LocaleValue } from "../locale/format";
+import { useLocale } from "../locale/LocaleProvider";
 
 /** Props of {@link ReplyAnnouncer}. */
 export type ReplyAnnouncerProps = {
@@ -12,31 +14,30 @@ export type ReplyAnnouncerProps = {
   agentName?: string;
 };
 
-function announcementFor(message: Message, agentName: string): string | undefined {
+function announcementFor(
+  message: Message,
+  agentName: string | undefined,
+  locale: LocaleValue,
+): string | undefined {
   if (message.role !== "assistant" || message.isVisuallyHidden) return undefined;
   // Failures are announced by the error alert.
   if (message.status === "error") return undefined;
-  const text =
-    replySummary(typeof message.content === "string" ? message.content : "") || "replied";
-  const suffix =
-    message.status === "awaiting_input"
-      ? " (waiting for your input)"
-      : message.status === "stopped"
-        ? " (stopped)"
-        : "";
-  return `${agentName}: ${text}${suffix}`;
+  const texts = locale.messages.conversation;
+  const content = typeof message.content === "string" ? message.content : "";
+  const { status } = message;
+  return texts.announcement(
+    agentName ?? locale.messages.chat.assistant,
+    replySummary(content, locale) || texts.replied,
+    status === "awaiting_input" || status === "stopped" ? status : "complete",
+  );
 }
 
 /**
  * A polite live region that reads each finished reply once. The message list itself is not
  * live, so screen readers do not read every streamed token.
  */
-export function ReplyAnnouncer({
-  threadId,
-  messages,
-  isRunning,
-  agentName = "Assistant",
-}: ReplyAnnouncerProps) {
+export function ReplyAnnouncer({ threadId, messages, isRunning, agentName }: ReplyAnnouncerProps) {
+  const locale = useLocale();
   const [announcement, setAnnouncement] = useState("");
   const previous = useRef({ threadId, isRunning });
   const announced = useRef(new Set<string>());
@@ -49,9 +50,9 @@ export function ReplyAnnouncer({
     const reply = findLast(messages, (m) => m.role === "assistant");
     if (!reply || announced.current.has(reply.id)) return;
     announced.current.add(reply.id);
-    const text = announcementFor(reply, agentName);
+    const text = announcementFor(reply, agentName, locale);
     if (text) setAnnouncement(text);
-  }, [threadId, isRunning, messages, agentName]);
+  }, [threadId, isRunning, messages, agentName, locale]);
 
   return (
     <div className="crayon-visually-hidden" aria-live="polite" aria-atomic="true">

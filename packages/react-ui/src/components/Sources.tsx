@@ -1,6 +1,7 @@
 import type { SourceReference } from "@crayonai/stream";
 import { createContext, useContext } from "react";
 import { safeLinkUrl } from "../internal/safeUrl";
+import { useLocale } from "../locale/LocaleProvider";
 
 /** The sources of the reply being rendered: citation `[N]` refers to the N-th. */
 export const SourcesContext = createContext<readonly SourceReference[] | undefined>(undefined);
@@ -26,10 +27,12 @@ function siteOf(url: string | undefined): string | undefined {
  */
 export function Citation({ number }: { number: number }) {
   const source = useContext(SourcesContext)?.[number - 1];
+  const { messages, format } = useLocale();
   if (!source) return <>[{number}]</>;
   const title = sourceTitle(source);
   const href = safeLinkUrl(source.url);
-  const label = `Source ${number}: ${title}`;
+  const count = format.count(number);
+  const label = messages.markdown.source(count, title);
   return href ? (
     <a
       className="crayon-citation"
@@ -39,11 +42,11 @@ export function Citation({ number }: { number: number }) {
       aria-label={label}
       title={title}
     >
-      {number}
+      {count.text}
     </a>
   ) : (
     <span className="crayon-citation" role="note" aria-label={label} title={title}>
-      {number}
+      {count.text}
     </span>
   );
 }
@@ -53,8 +56,9 @@ export function Citation({ number }: { number: number }) {
  * linked when it is a web page, and the site or file name under it.
  */
 export function SourceCards({ sources }: { sources: readonly SourceReference[] }) {
+  const { messages, format } = useLocale();
   return (
-    <ol className="crayon-sources" aria-label="Sources">
+    <ol className="crayon-sources" aria-label={messages.markdown.sources}>
       {sources.map((source, index) => {
         const href = safeLinkUrl(source.url);
         const title = sourceTitle(source);
@@ -62,7 +66,7 @@ export function SourceCards({ sources }: { sources: readonly SourceReference[] }
         const body = (
           <>
             <span className="crayon-source__number" aria-hidden="true">
-              {index + 1}
+              {format.count(index + 1).text}
             </span>
             <span className="crayon-source__text">
               <span className="crayon-source__title">{title}</span>

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef } from "react";
+import { useLocale } from "../locale/LocaleProvider";
 
 /**
  * Asks before a conversation is deleted: one stray click on a row's × must not lose a thread.
@@ -14,6 +15,7 @@ export function ThreadDeleteConfirm({
   onCancel: () => void;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const { threadList: texts, common } = useLocale().messages;
   useEffect(() => cancelRef.current?.focus(), []);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -26,12 +28,12 @@ export function ThreadDeleteConfirm({
     // A fieldset is a group: Escape anywhere in it cancels.
     <fieldset
       className="crayon-thread-list__confirm"
-      aria-label={`Delete ${title}?`}
+      aria-label={texts.confirmDelete(title)}
       onKeyDown={onKeyDown}
     >
-      <span className="crayon-thread-list__confirm-text">Delete?</span>
+      <span className="crayon-thread-list__confirm-text">{texts.deleteQuestion}</span>
       <button type="button" className="crayon-button crayon-button--danger" onClick={onConfirm}>
-        Delete
+        {common.delete}
       </button>
       <button
         ref={cancelRef}
@@ -39,7 +41,7 @@ export function ThreadDeleteConfirm({
         className="crayon-button crayon-button--secondary"
         onClick={onCancel}
       >
-        Cancel
+        {common.cancel}
       </button>
     </fieldset>
   );

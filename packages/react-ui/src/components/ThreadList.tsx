@@ -1,7 +1,6 @@
 import {
   type ChatManager,
   type Thread,
-  threadTimeLabel,
   useMinuteClock,
   useThreadGroups,
 } from "@crayonai/react-core";
@@ -14,6 +13,8 @@ import {
   useRef,
   useState,
 } from "react";
+import { activityDate, groupLabel, threadTime } from "../internal/threadTimes";
+import { useLocale } from "../locale/LocaleProvider";
 import { CloseIcon, PencilIcon } from "./StrokeIcon";
 import { ThreadDeleteConfirm } from "./ThreadDeleteConfirm";
 import { ThreadRowMenu } from "./ThreadRowMenu";
@@ -37,6 +38,7 @@ function RenameForm({
   onRename: (title: string) => void;
 }) {
   const [title, setTitle] = useState(thread.title);
+  const { threadList: texts } = useLocale().messages;
   const inputRef = useRef<HTMLInputElement>(null);
   // Escape and Enter end the edit; the blur that follows must not save again.
   const finished = useRef(false);
@@ -63,7 +65,8 @@ function RenameForm({
       <input
         ref={inputRef}
         className="crayon-thread-list__rename-input"
-        aria-label={`New title for ${thread.title}`}
+        aria-label={texts.newTitle(thread.title)}
+        dir="auto"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         onKeyDown={onKeyDown}
@@ -110,8 +113,10 @@ function ThreadRow({
   onSelect: () => void;
 }) {
   const detailsId = useId();
-  const title = thread.title || "Untitled";
-  const date = new Date(thread.updatedAt ?? thread.createdAt);
+  const locale = useLocale();
+  const texts = locale.messages.threadList;
+  const title = thread.title || texts.untitled;
+  const date = activityDate(thread);
   const known = !Number.isNaN(date.getTime());
   return (
     <div className="crayon-thread-list__summary">
@@ -124,11 +129,13 @@ function ThreadRow({
           aria-describedby={known ? `${detailsId}-time ${detailsId}` : detailsId}
           onClick={onSelect}
         >
-          <span className="crayon-thread-list__title">{title}</span>
+          <span className="crayon-thread-list__title" dir="auto">
+            {title}
+          </span>
           {thread.isRunning && (
             <span className="crayon-thread-list__running">
               <span className="crayon-pulse" aria-hidden="true" />
-              <span className="crayon-visually-hidden"> (replying)</span>
+              <span className="crayon-visually-hidden"> {texts.replying}</span>
             </span>
           )}
         </button>
@@ -138,11 +145,11 @@ function ThreadRow({
             className="crayon-thread-list__time"
             dateTime={date.toISOString()}
           >
-            {threadTimeLabel(date, now)}
+            {threadTime(date, now, locale)}
           </time>
         )}
       </div>
-      <span id={detailsId} className="crayon-thread-list__preview">
+      <span id={detailsId} className="crayon-thread-list__preview" dir="auto">
         {thread.preview}
       </span>
     </div>
@@ -163,6 +170,8 @@ function ThreadRow({
  */
 export function ThreadList({ chat, onNavigate }: ThreadListProps) {
   const list = chat.threadListManager;
+  const locale = useLocale();
+  const { threadList: texts } = locale.messages;
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [confirmingDeleteId, setConfirmingDeleteId] = useState<string | null>(null);
   const [menuId, setMenuId] = useState<string | null>(null);
@@ -221,7 +230,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
 
   const renderThread = (thread: Thread) => {
     const selected = thread.threadId === list.selectedThreadId;
-    const title = thread.title || "Untitled";
+    const title = thread.title || texts.untitled;
     return (
       <li
         key={thread.threadId}
@@ -263,7 +272,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
                 type="button"
                 tabIndex={-1}
                 className="crayon-icon-button"
-                aria-label={`Rename ${title}`}
+                aria-label={texts.renameThread(title)}
                 onClick={() => setRenamingId(thread.threadId)}
               >
                 <PencilIcon />
@@ -272,7 +281,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
                 type="button"
                 tabIndex={-1}
                 className="crayon-icon-button"
-                aria-label={`Delete ${title}`}
+                aria-label={texts.deleteThread(title)}
                 onClick={() => setConfirmingDeleteId(thread.threadId)}
               >
                 <CloseIcon />
@@ -292,7 +301,11 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
   };
 
   return (
-    <nav ref={navRef} className="crayon-thread-list" aria-label="Conversations">
+    <nav
+      ref={navRef}
+      className="crayon-thread-list"
+      aria-label={locale.messages.chat.conversations}
+    >
       <button
         type="button"
         className="crayon-button crayon-thread-list__new"
@@ -301,14 +314,15 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
           onNavigate?.();
         }}
       >
-        New chat
+        {locale.messages.chat.newChat}
       </button>
       {(list.threads.length > 0 || searching) && (
         <input
           type="search"
           className="crayon-thread-list__search"
-          aria-label="Search conversations"
-          placeholder="Search conversations"
+          aria-label={texts.search}
+          placeholder={texts.search}
+          dir="auto"
           value={list.query}
           onChange={(event) => list.setQuery(event.target.value)}
           onKeyDown={onSearchKeyDown}
@@ -324,14 +338,14 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
             aria-labelledby={`${groupId}-${index}`}
           >
             <h3 id={`${groupId}-${index}`} className="crayon-thread-list__group-label">
-              {group.label}
+              {groupLabel(group, now, locale)}
             </h3>
             <ul className="crayon-thread-list__items">{group.threads.map(renderThread)}</ul>
           </section>
         ))}
       </div>
       <p className="crayon-thread-list__status" role="status">
-        {searching && groups.length === 0 ? "No conversations match." : ""}
+        {searching && groups.length === 0 ? texts.noMatch : ""}
       </p>
       {/* A search that matched nothing has nothing more to load. */}
       {list.hasMore && !(searching && groups.length === 0) && (
@@ -341,7 +355,7 @@ export function ThreadList({ chat, onNavigate }: ThreadListProps) {
           disabled={list.isLoading}
           onClick={() => list.loadMore().catch(ignore)}
         >
-          Load more
+          {texts.loadMore}
         </button>
       )}
     </nav>

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocale } from "../locale/LocaleProvider";
 import { MoreIcon } from "./StrokeIcon";
 
 /**
@@ -23,6 +24,7 @@ export function ThreadRowMenu({
   onDelete: () => void;
 }) {
   const menuId = useId();
+  const { threadList: texts, common } = useLocale().messages;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   // Focus goes back to the button only when the menu closed without an action taking it.
@@ -79,7 +81,7 @@ export function ThreadRowMenu({
         type="button"
         tabIndex={-1}
         className="crayon-icon-button crayon-thread-list__menu-button"
-        aria-label={`More actions for ${title}`}
+        aria-label={texts.moreActions(title)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -92,15 +94,15 @@ export function ThreadRowMenu({
           ref={menuRef}
           id={menuId}
           role="menu"
-          aria-label={`Actions for ${title}`}
+          aria-label={texts.actions(title)}
           className="crayon-thread-list__menu-popup"
           onKeyDown={onMenuKeyDown}
         >
           <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onRename)}>
-            Rename
+            {common.rename}
           </button>
           <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onDelete)}>
-            Delete
+            {common.delete}
           </button>
         </div>
       )}

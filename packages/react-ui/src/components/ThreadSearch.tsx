@@ -1,6 +1,7 @@
 import type { Message } from "@crayonai/stream";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { messagesMatching } from "../internal/threadSearch";
+import { useLocale } from "../locale/LocaleProvider";
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from "./StrokeIcon";
 
 /** Props of {@link ThreadSearch}. */
@@ -24,6 +25,10 @@ export function ThreadSearch({ messages, onReveal, onClose }: ThreadSearchProps)
   const [position, setPosition] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const statusId = useId();
+  const {
+    messages: { search },
+    format,
+  } = useLocale();
   const matches = useMemo(() => messagesMatching(messages, query), [messages, query]);
   const current = matches.length ? Math.min(position, matches.length - 1) : -1;
   const shown = current === -1 ? undefined : matches[current];
@@ -52,9 +57,9 @@ export function ThreadSearch({ messages, onReveal, onClose }: ThreadSearchProps)
 
   const none = matches.length === 0;
   const buttons = [
-    { label: "Previous match", icon: <ArrowUpIcon />, onClick: () => step(-1), disabled: none },
-    { label: "Next match", icon: <ArrowDownIcon />, onClick: () => step(1), disabled: none },
-    { label: "Close search", icon: <CloseIcon />, onClick: onClose, disabled: false },
+    { label: search.previous, icon: <ArrowUpIcon />, onClick: () => step(-1), disabled: none },
+    { label: search.next, icon: <ArrowDownIcon />, onClick: () => step(1), disabled: none },
+    { label: search.close, icon: <CloseIcon />, onClick: onClose, disabled: false },
   ];
 
   return (
@@ -63,17 +68,18 @@ export function ThreadSearch({ messages, onReveal, onClose }: ThreadSearchProps)
         ref={input}
         type="search"
         className="crayon-thread-search__input"
-        aria-label="Search this conversation"
+        aria-label={search.label}
         aria-describedby={statusId}
-        placeholder="Search this conversation"
+        placeholder={search.label}
+        dir="auto"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
       <span id={statusId} className="crayon-thread-search__status" role="status">
         {query.trim()
           ? matches.length
-            ? `${current + 1} of ${matches.length}`
-            : "No matches"
+            ? search.position(format.count(current + 1), format.count(matches.length))
+            : search.none
           : ""}
       </span>
       {buttons.map(({ label, icon, onClick, disabled }) => (

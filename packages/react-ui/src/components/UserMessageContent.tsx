@@ -1,6 +1,7 @@
 import type { InputContent, MediaPart, UserMessage } from "@crayonai/stream";
 import { normalizeContentPart } from "@crayonai/stream";
 import { safeImageUrl, safeLinkUrl } from "../internal/safeUrl";
+import { useLocale } from "../locale/LocaleProvider";
 import { RemoteImage } from "./RemoteImage";
 
 function mediaUrl(part: MediaPart): string | undefined {
@@ -17,10 +18,11 @@ function mimeTypeOf(part: MediaPart): string | undefined {
 /** One attachment: an image when its source is safe for `<img>`, otherwise a file chip. */
 function Attachment({ part }: { part: MediaPart }) {
   const url = mediaUrl(part);
+  const { image } = useLocale().messages.attachments;
   const name = part.filename ?? mimeTypeOf(part) ?? part.type;
   if (part.type === "image") {
     const src = safeImageUrl(url);
-    if (src) return <RemoteImage src={src} alt={part.filename ?? "Attached image"} />;
+    if (src) return <RemoteImage src={src} alt={part.filename ?? image} />;
   }
   // Only web URLs become links: a `data:` URL is never offered as a link target.
   const href = safeLinkUrl(url);
@@ -35,7 +37,13 @@ function Attachment({ part }: { part: MediaPart }) {
 
 function Part({ part }: { part: InputContent }) {
   const normalized = normalizeContentPart(part);
-  if (normalized.type === "text") return <p className="crayon-user-text">{normalized.text}</p>;
+  if (normalized.type === "text") {
+    return (
+      <p className="crayon-user-text" dir="auto">
+        {normalized.text}
+      </p>
+    );
+  }
   return <Attachment part={normalized} />;
 }
 
@@ -44,13 +52,12 @@ function Part({ part }: { part: InputContent }) {
  * A message an embedded MCP App sent for the user says which app sent it.
  */
 export function UserMessageContent({ message }: { message: UserMessage }) {
+  const { sentFromApp } = useLocale().messages.conversation;
   if (typeof message.content === "string") {
     const app = message.metadata?.mcpApp?.title;
     return (
-      <p className="crayon-user-text">
-        {typeof app === "string" && (
-          <span className="crayon-user-source">Sent from the {app} app</span>
-        )}
+      <p className="crayon-user-text" dir="auto">
+        {typeof app === "string" && <span className="crayon-user-source">{sentFromApp(app)}</span>}
         {message.content}
       </p>
     );

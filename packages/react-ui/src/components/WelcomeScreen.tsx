@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
+import { useLocale } from "../locale/LocaleProvider";
 import { AgentLogo } from "./AgentLogo";
 
 /** The welcome shown in an empty thread. */
@@ -53,7 +54,9 @@ export function WelcomeScreen({
   agentName,
   onStart,
 }: WelcomeScreenProps) {
-  const title = welcomeMessage?.title ?? (agentName ? `Chat with ${agentName}` : "How can I help?");
+  const texts = useLocale().messages.chat;
+  const title =
+    welcomeMessage?.title ?? (agentName ? texts.chatWith(agentName) : texts.welcomeTitle);
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const scrolls = useOverflowsVertically(ref);
@@ -72,7 +75,7 @@ export function WelcomeScreen({
         <p className="crayon-welcome__description">{welcomeMessage.description}</p>
       )}
       {conversationStarters && conversationStarters.length > 0 && (
-        <ul className="crayon-welcome__starters" aria-label="Conversation starters">
+        <ul className="crayon-welcome__starters" aria-label={texts.conversationStarters}>
           {conversationStarters.map((starter) => (
             <li key={starter.prompt}>
               <button

@@ -2,22 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   attachmentPart,
   DEFAULT_ACCEPT,
-  formatBytes,
   isAccepted,
   resolveAttachmentOptions,
 } from "./attachments";
-
-describe("formatBytes", () => {
-  it.each([
-    [812, "812 bytes"],
-    [12 * 1024, "12 KB"],
-    [3.4 * 1024 * 1024, "3.4 MB"],
-    [4 * 1024 * 1024, "4 MB"],
-    [25 * 1024 * 1024, "25 MB"],
-  ])("%d bytes read %s", (bytes, text) => {
-    expect(formatBytes(bytes)).toBe(text);
-  });
-});
 
 describe("isAccepted", () => {
   it.each([

@@ -1,4 +1,5 @@
 import type { MediaPart } from "@crayonai/stream";
+import type { LocaleValue } from "../locale/format";
 
 /** What the composer accepts as attachments, and where their bytes go. */
 export type AttachmentOptions = {
@@ -57,14 +58,6 @@ export function resolveAttachmentOptions(
   };
 }
 
-/** A size as people read it: "812 bytes", "12 KB", "3.4 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
-  const mb = bytes / MB;
-  return `${mb < 10 ? mb.toFixed(1).replace(/\.0$/, "") : Math.round(mb)} MB`;
-}
-
 /** Whether the file matches one of the accepted types (`image/*`, `application/pdf`, `.md`). */
 export function isAccepted(file: Pick<File, "name" | "type">, accept: readonly string[]): boolean {
   const type = file.type.toLowerCase();
@@ -78,26 +71,25 @@ export function isAccepted(file: Pick<File, "name" | "type">, accept: readonly s
 }
 
 /**
- * Why the file cannot be attached, in words for the user, or undefined when it can.
- * `alreadyAttached` counts the files the message has already.
+ * Why the file cannot be attached, in words for the user (in the locale's), or undefined when
+ * it can. `alreadyAttached` counts the files the message has already.
  */
 export function attachmentProblem(
   file: Pick<File, "name" | "type" | "size">,
   options: ResolvedAttachmentOptions,
   alreadyAttached: number,
+  { messages, format }: Pick<LocaleValue, "messages" | "format">,
 ): string | undefined {
+  const texts = messages.attachments;
+  const { name, size } = file;
   if (alreadyAttached >= options.maxFiles) {
-    return `${file.name}: a message can carry at most ${options.maxFiles} files.`;
+    return texts.tooMany(name, format.count(options.maxFiles));
   }
-  if (!isAccepted(file, options.accept)) {
-    return `${file.name}: this type of file cannot be attached.`;
-  }
+  if (!isAccepted(file, options.accept)) return texts.typeRefused(name);
   // An empty file has nothing to send; an empty image would show as a broken picture.
-  if (file.size === 0) {
-    return `${file.name} is empty.`;
-  }
-  if (file.size > options.maxFileSize) {
-    return `${file.name} is ${formatBytes(file.size)}; the limit is ${formatBytes(options.maxFileSize)}.`;
+  if (size === 0) return texts.empty(name);
+  if (size > options.maxFileSize) {
+    return texts.tooLarge(name, format.bytes(size), format.bytes(options.maxFileSize));
   }
   return undefined;
 }
@@ -140,7 +132,8 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
+    // Without the browser's error, the locale's "upload failed" says why.
+    reader.onerror = () => reject(reader.error ?? new Error());
     reader.readAsDataURL(file);
   });
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { CrayonMessages } from "../locale/messages";
 
 /**
  * Origins (`https://cdn.example.com`) images from model output may load from without a click,
@@ -59,11 +60,11 @@ export function absoluteImageUrl(src: string | undefined): string | undefined {
 }
 
 /** The placeholder's label: which host the image would load from, so the user can judge. */
-export function loadImageLabel(src: string): string {
-  if (src.startsWith("data:")) return "Load inline image";
+export function loadImageLabel(src: string, texts: CrayonMessages["markdown"]): string {
+  if (src.startsWith("data:")) return texts.loadInlineImage;
   try {
-    return `Load image from ${new URL(src).host}`;
+    return texts.loadImageFrom(new URL(src).host);
   } catch {
-    return "Load image from another site";
+    return texts.loadImageElsewhere;
   }
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
 import { markdownToPlainText } from "@crayonai/stream/text";
+import { describe, expect, it, vi } from "vitest";
+import { DEFAULT_LOCALE } from "../locale/LocaleProvider";
 import { replySummary, SUMMARY_LENGTH } from "./replySummary";
 
 // The real conversion, watched: a huge reply must never be converted whole.
@@ -12,9 +13,9 @@ const SUFFIX = /… \(continues in the conversation, [\d.]+ (thousand|million) c
 
 describe("replySummary", () => {
   it("reads a short reply whole, as plain text", () => {
-    expect(replySummary("**Done**: the file is [saved](https://example.com).")).toBe(
-      "Done: the file is saved.",
-    );
+    expect(
+      replySummary("**Done**: the file is [saved](https://example.com).", DEFAULT_LOCALE),
+    ).toBe("Done: the file is saved.");
   });
 
   it("reads the start of a 20 MB reply, cut at a word, and says how long it is", () => {
@@ -22,7 +23,7 @@ describe("replySummary", () => {
     const reply = `${"**word** ".repeat(2_222_222)}END`;
     expect(reply.length).toBeGreaterThan(20_000_000);
 
-    const summary = replySummary(reply);
+    const summary = replySummary(reply, DEFAULT_LOCALE);
 
     expect(summary).toMatch(SUFFIX);
     expect(summary).toContain("20 million characters");
@@ -35,7 +36,7 @@ describe("replySummary", () => {
   });
 
   it("cuts a reply without spaces at the limit, never inside an emoji", () => {
-    const summary = replySummary(`a${"😀".repeat(1000)}`);
+    const summary = replySummary(`a${"😀".repeat(1000)}`, DEFAULT_LOCALE);
     const start = summary.replace(SUFFIX, "");
     expect(start.length).toBeLessThanOrEqual(SUMMARY_LENGTH);
     expect(start.length).toBeGreaterThan(SUMMARY_LENGTH - 2);
@@ -45,6 +46,6 @@ describe("replySummary", () => {
   it("marks a reply cut even when its plain start is short", () => {
     // Mostly markup: little text comes out of the part that is read, yet the reply goes on.
     const reply = `Intro ![x](https://example.com/${"p".repeat(5000)}.png) and more text`;
-    expect(replySummary(reply)).toMatch(SUFFIX);
+    expect(replySummary(reply, DEFAULT_LOCALE)).toMatch(SUFFIX);
   });
 });

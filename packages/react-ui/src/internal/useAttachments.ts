@@ -1,5 +1,6 @@
 import type { MediaPart } from "@crayonai/stream";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocale } from "../locale/LocaleProvider";
 import {
   attachmentPart,
   attachmentProblem,
@@ -34,6 +35,8 @@ export function useAttachments(options: ResolvedAttachmentOptions) {
   const [problems, setProblems] = useState<string[]>([]);
   // Polite announcements of what changed, for screen readers.
   const [announcement, setAnnouncement] = useState("");
+  const locale = useLocale();
+  const texts = locale.messages.attachments;
   const current = useRef(items);
   current.current = items;
   useEffect(() => () => revoke(current.current), []);
@@ -50,17 +53,18 @@ export function useAttachments(options: ResolvedAttachmentOptions) {
           );
         },
         (error: unknown) => {
-          const reason = error instanceof Error && error.message ? error.message : "upload failed";
+          const reason =
+            error instanceof Error && error.message ? error.message : texts.uploadFailed;
           setItems((list) =>
             list.map((i) =>
               i.id === item.id ? { ...i, status: "failed", error: `${file.name}: ${reason}` } : i,
             ),
           );
-          setAnnouncement(`${file.name} could not be attached: ${reason}`);
+          setAnnouncement(texts.notAttached(file.name, reason));
         },
       );
     },
-    [options.uploadAttachment],
+    [options.uploadAttachment, texts],
   );
 
   const add = useCallback(
@@ -69,7 +73,7 @@ export function useAttachments(options: ResolvedAttachmentOptions) {
       const added: PendingAttachment[] = [];
       let count = current.current.length;
       for (const file of files) {
-        const problem = attachmentProblem(file, options, count);
+        const problem = attachmentProblem(file, options, count, locale);
         if (problem) {
           found.push(problem);
           continue;
@@ -85,22 +89,25 @@ export function useAttachments(options: ResolvedAttachmentOptions) {
       setProblems(found);
       if (added.length) {
         setItems((list) => [...list, ...added]);
-        setAnnouncement(`${added.map((item) => item.file.name).join(", ")} attached`);
+        setAnnouncement(texts.attached(locale.format.list(added.map((item) => item.file.name))));
         for (const item of added) load(item);
       } else if (found.length) {
         setAnnouncement("");
       }
     },
-    [options, load],
+    [options, load, locale, texts],
   );
 
-  const remove = useCallback((id: string) => {
-    const item = current.current.find((i) => i.id === id);
-    if (!item) return;
-    revoke([item]);
-    setItems((list) => list.filter((i) => i.id !== id));
-    setAnnouncement(`${item.file.name} removed`);
-  }, []);
+  const remove = useCallback(
+    (id: string) => {
+      const item = current.current.find((i) => i.id === id);
+      if (!item) return;
+      revoke([item]);
+      setItems((list) => list.filter((i) => i.id !== id));
+      setAnnouncement(texts.removed(item.file.name));
+    },
+    [texts],
+  );
 
   const retry = useCallback(
     (id: string) => {

@@ -62,7 +62,8 @@ export function hostContextOf(
     availableDisplayModes: ["inline", "fullscreen"],
     containerDimensions:
       displayMode === "fullscreen" ? { width, height } : { width, maxHeight: height },
-    locale: navigator.language,
+    // The chat's own locale when it has one (its `lang`), else the browser's.
+    locale: element.closest(".crayon-chat[lang]")?.getAttribute("lang") ?? navigator.language,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     platform: "web",
     deviceCapabilities: {
