@@ -41,7 +41,14 @@ describe.skipIf(noBrowser)("an MCP App in a windowed message list", () => {
   let threadId: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([serveExample("chat"), launchBrowser()]);
+    // The demo agent at a third of its usual pace: /mcp's arguments stay open 9 s, not 3, so the
+    // app (in a page holding a long thread) has started and been fed the first piece before the
+    // rest arrives even on a loaded machine (at load 13 it once started after the arguments
+    // had ended, and was fed the whole input at once, correctly, which this test cannot use).
+    [server, browser] = await Promise.all([
+      serveExample("chat", "vite", { CRAYON_DEMO_DELAY_MS: "60" }),
+      launchBrowser(),
+    ]);
     threadId = await createThread(server.url);
   });
   afterAll(async () => {
