@@ -79,6 +79,7 @@ export {
   type CrayonLocaleProviderProps,
   useCrayonLocale,
 } from "./locale/LocaleProvider";
+export type { HostedToolMessages, McpAppMessages } from "./locale/lazyMessages";
 export type {
   AnnouncedStatus,
   CountValue,

@@ -1,4 +1,4 @@
-import type { CrayonMessages } from "./messages";
+import type { HostedToolMessages } from "./lazyMessages";
 
 const STATUS: Record<string, string> = {
   in_progress: "Starting",
@@ -15,7 +15,7 @@ const STATUS: Record<string, string> = {
  * The English texts of the cards of tools a server ran: part of the chunk those cards load in,
  * not of the bundled catalogue.
  */
-export const enHostedTools: NonNullable<CrayonMessages["hostedTools"]> = {
+export const enHostedTools: HostedToolMessages = {
   status: (status) => (Object.hasOwn(STATUS, status) ? STATUS[status] : undefined),
   webSearch: "Web search",
   fileSearch: "File search",

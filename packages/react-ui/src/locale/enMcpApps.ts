@@ -1,7 +1,7 @@
-import type { CrayonMessages } from "./messages";
+import type { McpAppMessages } from "./lazyMessages";
 
 /** The English texts of MCP Apps: part of the chunk the first app loads, not of the bundle. */
-export const enMcpApps: NonNullable<CrayonMessages["mcpApps"]> = {
+export const enMcpApps: McpAppMessages = {
   label: (title) => `${title} app`,
   loading: "Loading",
   exitFullScreen: "Exit full screen",
