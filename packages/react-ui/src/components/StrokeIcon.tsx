@@ -1,11 +1,12 @@
 /**
  * A 16px line icon drawn as SVG. Text glyphs such as `＋` or `☰` are missing from many system
- * fonts and show as a box. Decorative: the button it sits in carries the label.
+ * fonts and show as a box. Decorative: the button it sits in carries the label. A `directional`
+ * one (a chevron pointing the way text runs) is mirrored right to left (styles.css).
  */
-function StrokeIcon({ path }: { path: string }) {
+function StrokeIcon({ path, directional }: { path: string; directional?: boolean }) {
   return (
     <svg
-      className="crayon-icon"
+      className={directional ? "crayon-icon crayon-icon--directional" : "crayon-icon"}
       width="16"
       height="16"
       viewBox="0 0 16 16"
@@ -84,8 +85,8 @@ export const ChatBubbleIcon = () => (
   <StrokeIcon path="M3 4.5a1.5 1.5 0 0 1 1.5-1.5h7A1.5 1.5 0 0 1 13 4.5v5a1.5 1.5 0 0 1-1.5 1.5H7l-3 2.5V11h0a1 1 0 0 1-1-1Z" />
 );
 
-/** A chevron pointing right (turned down by CSS when its `<details>` is open). */
-export const ChevronIcon = () => <StrokeIcon path="M6 3.5 10.5 8 6 12.5" />;
+/** A chevron pointing forward: right, left right to left (turned down by CSS when its `<details>` is open). */
+export const ChevronIcon = () => <StrokeIcon path="M6 3.5 10.5 8 6 12.5" directional />;
 
 /** A paper clip: the "Attach files" button's icon. */
 export const PaperclipIcon = () => (
@@ -102,8 +103,8 @@ export const PencilIcon = () => (
   <StrokeIcon path="M10.5 3 13 5.5 6 12.5l-3 .5.5-3L10.5 3Zm-1.5 1.5L11.5 7" />
 );
 
-/** A chevron pointing left: "Previous version". */
-export const ChevronLeftIcon = () => <StrokeIcon path="M10 3.5 5.5 8l4.5 4.5" />;
+/** A chevron pointing back (left; right, right to left): "Previous version". */
+export const ChevronLeftIcon = () => <StrokeIcon path="M10 3.5 5.5 8l4.5 4.5" directional />;
 
 /** Three dots in a row: a "More actions" menu button's icon (drawn as zero-length round strokes). */
 export const MoreIcon = () => <StrokeIcon path="M3.5 8h0M8 8h0M12.5 8h0" />;
