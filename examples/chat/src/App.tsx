@@ -1,10 +1,10 @@
 import { demoAgentChatParams } from "@crayonai/demo-agent/client";
 import { DemoActionsProvider, demoActivityRenderers, demoToolUIs } from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
-import { CrayonChat, type MessageFeedback } from "@crayonai/react-ui";
+import { CrayonChat, type CrayonMessages, type MessageFeedback } from "@crayonai/react-ui";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { HostPage } from "./HostPage";
-import { readSettings, type Settings, writeSettings } from "./settings";
+import { type Locale, readSettings, type Settings, writeSettings } from "./settings";
 import { Toolbar } from "./Toolbar";
 import { useThreadInUrl } from "./threadInUrl";
 
@@ -22,6 +22,44 @@ const welcomeMessage = {
   title: "Crayon demo",
   description: "A scripted agent that streams every kind of message. Try a command below.",
 };
+
+/** A left-to-right mark: keeps a command's slash before its name in a right-to-left line. */
+const LRM = "\u200e";
+
+/** The welcome in Arabic (`?locale=ar`); the demo agent itself answers in English. */
+const arabicWelcome = {
+  welcomeMessage: {
+    title: "عرض Crayon التجريبي",
+    description: "وكيل مبرمج يبث كل أنواع الرسائل، ويجيب بالإنجليزية. جرّب أمرًا أدناه.",
+  },
+  conversationStarters: [
+    { displayText: `${LRM}/help: ماذا يمكنك أن تفعل؟`, prompt: "/help" },
+    { displayText: `${LRM}/markdown: إجابة منسّقة`, prompt: "/markdown" },
+    { displayText: `${LRM}/tool: استدعاء أداة`, prompt: "/tool" },
+    { displayText: `${LRM}/approve: الاستئذان قبل التنفيذ`, prompt: "/approve" },
+  ],
+};
+
+/**
+ * The catalogue of `locale`: English is bundled (none to load); another language's is loaded
+ * with `import()` when it is chosen, so an English chat downloads none of it. Not `ready` while
+ * it loads (the chat waits rather than flash English).
+ */
+function useCatalogue(locale: Locale): { ready: boolean; messages?: CrayonMessages } {
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: CrayonMessages }>();
+  useEffect(() => {
+    if (locale === "en") return;
+    let current = true;
+    import("@crayonai/react-ui/locales/ar").then(({ ar }) => {
+      if (current) setLoaded({ locale, messages: ar });
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  if (locale === "en") return { ready: true };
+  return loaded?.locale === locale ? { ready: true, messages: loaded.messages } : { ready: false };
+}
 
 // The inspector is a development tool: loaded with import() when it is first shown, so the
 // example's start (like any app that does not import it) carries none of it.
@@ -47,22 +85,25 @@ function logFeedback(feedback: MessageFeedback) {
  * // optional persistence: fetchThreadList, createThread, updateThread, deleteThread, loadThread
  * ```
  */
-function DemoChat({ protocol, layout, theme, inspector }: Settings) {
+function DemoChat({ protocol, layout, theme, inspector, locale }: Settings) {
   // Threads (list, create, rename, delete, load) and replies (in the chosen protocol's request
   // and stream formats) all go to the demo agent's API on /api.
   const chat = useChat(demoAgentChatParams({ protocol }));
   // `?thread=` reopens the thread after a reload; its running reply, if any, is followed.
   useThreadInUrl(chat);
+  const catalogue = useCatalogue(locale);
 
-  // CrayonChat holds no chat state: switching `type` keeps the conversation.
-  const crayonChat = (
+  // CrayonChat holds no chat state: switching `type` keeps the conversation. In Arabic
+  // (`?locale=ar`) it is right to left, its texts from the catalogue passed as `messages`.
+  const crayonChat = catalogue.ready && (
     <CrayonChat
       chat={chat}
       type={layout}
       theme={{ mode: theme }}
       agentName="Crayon demo"
-      welcomeMessage={welcomeMessage}
-      conversationStarters={conversationStarters}
+      locale={locale}
+      messages={catalogue.messages}
+      {...(locale === "ar" ? arabicWelcome : { welcomeMessage, conversationStarters })}
       // The demo agent's tools render as cards (weather, commands) and a dialog that answers
       // the call; its activities (/workflow, /workdeck, /cyrus) as boards with working buttons.
       toolUIs={demoToolUIs}

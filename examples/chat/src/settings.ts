@@ -9,6 +9,12 @@ export type Layout = (typeof layouts)[number];
 /** Light or dark. */
 export type ThemeMode = "light" | "dark";
 
+/** The chat's languages: English (bundled) and Arabic (its catalogue loaded when chosen). */
+export const locales = ["en", "ar"] as const;
+
+/** A `CrayonChat` locale (`locale` prop). */
+export type Locale = (typeof locales)[number];
+
 /** What the toolbar controls; kept in the URL so a link reopens the same view. */
 export type Settings = {
   protocol: DemoProtocol;
@@ -16,6 +22,8 @@ export type Settings = {
   theme: ThemeMode;
   /** The inspector (request, wire, events and messages of each reply) shown beside the chat. */
   inspector: boolean;
+  /** The chat's language; `ar` is right to left. */
+  locale: Locale;
 };
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
@@ -23,8 +31,8 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 }
 
 /**
- * Reads `?protocol=`, `?layout=`, `?theme=` and `?inspector=1`; unknown or missing values fall
- * back to the defaults.
+ * Reads `?protocol=`, `?layout=`, `?theme=`, `?inspector=1` and `?locale=ar`; unknown or missing
+ * values fall back to the defaults.
  */
 export function readSettings(search: string): Settings {
   const params = new URLSearchParams(search);
@@ -33,6 +41,7 @@ export function readSettings(search: string): Settings {
     layout: pick(params.get("layout"), layouts, "standalone"),
     theme: pick(params.get("theme"), ["light", "dark"] as const, "light"),
     inspector: params.get("inspector") === "1",
+    locale: pick(params.get("locale"), locales, "en"),
   };
 }
 
@@ -44,5 +53,7 @@ export function writeSettings(settings: Settings): void {
   url.searchParams.set("theme", settings.theme);
   if (settings.inspector) url.searchParams.set("inspector", "1");
   else url.searchParams.delete("inspector");
+  if (settings.locale !== "en") url.searchParams.set("locale", settings.locale);
+  else url.searchParams.delete("locale");
   window.history.replaceState(null, "", url);
 }
