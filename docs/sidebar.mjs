@@ -55,6 +55,10 @@ export const SIDEBAR = (apiGroup) => [
   },
   { label: "Theming", items: [page("react-ui/theming", "Theming")] },
   {
+    label: "Localisation",
+    items: [page("react-ui/localisation", "Languages and right to left")],
+  },
+  {
     label: "Long threads",
     items: [
       page("react-ui/long-threads", "Long threads"),
