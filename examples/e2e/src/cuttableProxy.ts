@@ -1,5 +1,5 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { freePort } from "./freePort";
+import { freePort } from "../../../packages/server/test/support/redisServer";
 
 /**
  * A TCP proxy the test owns, in front of an example's server: `cut(ms)` resets every open

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { freePort } from "./freePort";
+import { freePort } from "../../../packages/server/test/support/redisServer";
 
 const examplesDir = resolve(import.meta.dirname, "../..");
 
