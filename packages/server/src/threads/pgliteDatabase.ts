@@ -1,4 +1,3 @@
-import { dirname, join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { classifyDatabaseError } from "./databaseUnavailableError";
 import type { SqlDatabase, SqlExecutor, SqlRow } from "./sqlDatabase";
@@ -34,11 +33,18 @@ const IN_MEMORY = "memory://";
  */
 const fileSystem = () => process.getBuiltinModule("node:fs/promises");
 
+/**
+ * `node:path`, taken at run time too: `@crayonai/server/threads` then imports no Node module as
+ * it loads, so a browser bundle of its routes and errors (a page keeping threads in memory) has
+ * none to leave out.
+ */
+const paths = () => process.getBuiltinModule("node:path");
+
 /** Writes a dump of `db` (fresh: nothing written to it yet) to `file`, whole or not at all. */
 async function saveTemplate(db: PGlite, file: string): Promise<void> {
   const { mkdir, rename, rm, writeFile } = fileSystem();
   const dump = await db.dumpDataDir("none");
-  await mkdir(dirname(file), { recursive: true });
+  await mkdir(paths().dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${globalThis.crypto.randomUUID()}.tmp`;
   try {
     await writeFile(temporary, new Uint8Array(await dump.arrayBuffer()));
@@ -55,7 +61,7 @@ async function createPglite(options: PgliteDatabaseOptions): Promise<PGlite> {
   const inMemory = dataDir.startsWith(IN_MEMORY);
   const inDirectory = !dataDir.includes("://");
   // PGlite makes the directory itself, but not its parents.
-  if (inDirectory) await fileSystem().mkdir(dirname(dataDir), { recursive: true });
+  if (inDirectory) await fileSystem().mkdir(paths().dirname(dataDir), { recursive: true });
   if (!options.templateDir || !(inMemory || inDirectory)) return PGlite.create(dataDir);
   const { readFile, rm, stat } = fileSystem();
   // A directory that exists is opened as it is.
@@ -66,7 +72,7 @@ async function createPglite(options: PgliteDatabaseOptions): Promise<PGlite> {
       () => false,
     ));
   if (exists) return PGlite.create(dataDir);
-  const file = join(options.templateDir, PGLITE_TEMPLATE_FILE);
+  const file = paths().join(options.templateDir, PGLITE_TEMPLATE_FILE);
   const template = await readFile(file).catch(() => undefined);
   if (template) {
     try {
