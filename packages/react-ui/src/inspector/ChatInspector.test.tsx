@@ -36,6 +36,11 @@ describe("ChatInspector", () => {
     expect(within(inspector).getByText(/Messages before \(1\)/)).toBeTruthy();
     expect(within(inspector).getByText(/"content": "Hello there"/)).toBeTruthy();
     await expectNoAxeViolations(inspector);
+    // A block that scrolls when long is a tab stop, so a keyboard can scroll it (axe sees that
+    // in a browser; jsdom lays nothing out).
+    const blocks = [...inspector.querySelectorAll("pre")];
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) expect(block.tabIndex).toBe(0);
   });
 
   it("filters by kind and searches", async () => {

@@ -109,9 +109,16 @@ function countOf(reply: InspectedReply, type: ChatDebugEventType): number {
   return count;
 }
 
-/** `value` as indented JSON; memoised, so an unchanged value is not serialised again. */
+/**
+ * `value` as indented JSON; memoised, so an unchanged value is not serialised again. Like every
+ * block of the panel that scrolls when long, it is a tab stop, so a keyboard can scroll it.
+ */
 const JsonBlock = memo(function JsonBlock({ value }: { value: unknown }) {
-  return <pre className="ci-pre">{json(value)}</pre>;
+  return (
+    <pre className="ci-pre" tabIndex={0}>
+      {json(value)}
+    </pre>
+  );
 });
 
 /** One row of a list; memoised, so a list that grows renders only its new rows. */
@@ -236,7 +243,9 @@ function ReplyDetails({
                   </p>
                   <Headers headers={request.request.headers} />
                   {request.request.body !== undefined && (
-                    <pre className="ci-pre">{bodyText(request.request.body)}</pre>
+                    <pre className="ci-pre" tabIndex={0}>
+                      {bodyText(request.request.body)}
+                    </pre>
                   )}
                 </>
               ) : start?.request ? (
@@ -278,7 +287,11 @@ function ReplyDetails({
               <p>
                 <strong className="ci-name--error">{error.code}</strong> {error.message}
               </p>
-              {error.event && <pre className="ci-pre">Caused by: {json(error.event)}</pre>}
+              {error.event && (
+                <pre className="ci-pre" tabIndex={0}>
+                  Caused by: {json(error.event)}
+                </pre>
+              )}
             </div>
           ))}
         </Section>
