@@ -4,17 +4,13 @@ import {
   type ResumableReplies,
   redisReplyStore,
 } from "@crayonai/server/resumable";
-import { DatabaseUnavailableError, threadRoutes } from "@crayonai/server/threads";
-import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { demoScripts } from "./agent/scripts";
 import { createDemoMcp, demoMcpServers } from "./mcp/demoMcp";
 import { type DemoAgentOptions, resolveOptions } from "./options";
-import { chatRoute } from "./routes/chatRoute";
-import { openAIRoute } from "./routes/openAIRoute";
-import { openResponsesRoute } from "./routes/openResponsesRoute";
-import { DEMO_USER, openDemoThreads } from "./store/demoThreads";
+import { mountDemoAgentRoutes } from "./routes/demoAgentRoutes";
+import { openDemoThreads } from "./store/demoThreads";
+import { DEMO_USER } from "./store/demoUser";
 
 /** The demo agent app, and how to shut it down. */
 export type DemoAgentServer = {
@@ -78,14 +74,6 @@ export function createDemoAgentServer(options: DemoAgentOptions = {}): DemoAgent
     const exposeHeaders = ["X-Crayon-Resume-Position", "X-Crayon-Reply-Id"];
     app.use("/api/*", cors({ origin: [...resolved.corsOrigins], exposeHeaders }));
   }
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: resolved.maxBodyBytes,
-      onError: (c) =>
-        c.json({ error: `The request body is larger than ${resolved.maxBodyBytes} bytes.` }, 413),
-    }),
-  );
   // The MCP servers /mcp calls (started when first used), and their routes for the chat's UI:
   // an app's HTML and the tools apps may call, in a thread of the demo's one user.
   const mcp =
@@ -99,40 +87,9 @@ export function createDemoAgentServer(options: DemoAgentOptions = {}): DemoAgent
             return (await threads.store.getThread(DEMO_USER, threadId)) !== undefined;
           },
         });
-  const deps = { threads, options: resolved, replies, ...(mcp && { mcp }) };
-  // The thread routes of `@crayonai/server`, every request as the demo's one user, once the
-  // replies a previous run was cut off in are marked.
-  const threadHandler = threadRoutes(threads.store, {
-    authorize: () => ({ userId: DEMO_USER }),
-    basePath: "/api/threads",
-    maxMessageBytes: resolved.maxBodyBytes,
-  });
-  const serveThreads = async (c: Context) => {
-    await threads.started;
-    return threadHandler(c.req.raw);
-  };
-  app.all("/api/threads", serveThreads);
-  app.all("/api/threads/*", serveThreads);
-  if (mcp) app.all("/api/mcp/*", (c) => mcp.apps.handle(c.req.raw));
-  app.route("/api/chat", chatRoute(deps));
-  app.route("/api/openai", openAIRoute(deps));
-  app.route("/api/openai", openResponsesRoute(deps));
-  app.get("/api/scripts", (c) =>
-    c.json(demoScripts.map(({ command, description }) => ({ command, description }))),
-  );
-  app.notFound((c) => c.json({ error: `Nothing at ${c.req.method} ${c.req.path}.` }, 404));
-  app.onError((error, c) => {
-    // Postgres is down (the store logged it once): a typed 503 the client may retry.
-    if (error instanceof DatabaseUnavailableError) {
-      const message = "The thread database is unavailable. Try again in a moment.";
-      c.header("Retry-After", "1");
-      return c.req.path.startsWith("/api/openai/")
-        ? c.json({ error: { message, type: "server_error", code: "database_unavailable" } }, 503)
-        : c.json({ error: message, code: "database_unavailable" }, 503);
-    }
-    console.error("The demo agent failed:", error);
-    return c.json({ error: "The demo agent failed; see its log." }, 500);
-  });
+  // The thread routes wait for the threads to start (the replies a previous run was cut off in
+  // are marked first).
+  mountDemoAgentRoutes(app, { threads, options: resolved, replies, ...(mcp && { mcp }) });
   const close = async () => {
     await replies.shutdown();
     await threads.store.close();

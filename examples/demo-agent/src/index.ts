@@ -15,4 +15,4 @@ export { type DemoAgentOptions, defaultDelayMs } from "./options";
 export { type DemoProtocol, demoProtocols, isDemoProtocol } from "./protocols/demoProtocols";
 export { protocolEncoders } from "./protocols/encoders";
 export type { ProtocolEncoder, RunInfo } from "./protocols/protocolEncoder";
-export { DEMO_USER } from "./store/demoThreads";
+export { DEMO_USER } from "./store/demoUser";

@@ -3,12 +3,14 @@ import { activeBranch, ID_LIMIT, threadTitle } from "@crayonai/server/threads";
 import { type Message, type StreamProtocolAdapter, validateMessages } from "@crayonai/stream";
 import type { Context } from "hono";
 import { runAgent } from "../agent/runAgent";
+import type { Script } from "../agent/script";
 import type { DemoMcp } from "../mcp/demoMcp";
 import type { ResolvedDemoAgentOptions } from "../options";
 import type { DemoProtocol } from "../protocols/demoProtocols";
 import type { ProtocolEncoder } from "../protocols/protocolEncoder";
 import { messagesError } from "../requests/messagesError";
-import { DEMO_USER, type DemoThreads } from "../store/demoThreads";
+import type { DemoThreads } from "../store/demoThreads";
+import { DEMO_USER } from "../store/demoUser";
 import { withApprovalAnswers } from "./approvalAnswers";
 import { branchWriter } from "./branchWriter";
 import { keepStoredReplies } from "./keepStoredReplies";
@@ -58,6 +60,8 @@ export type AnswerTurnDeps = {
   readBack?: StreamProtocolAdapter;
   /** The MCP servers whose tools `/mcp` calls. */
   mcp?: DemoMcp;
+  /** The scripts replies are chosen from. Default: every demo script. */
+  scripts?: readonly Script[];
   /**
    * The reply's protocol: a saved thread's reply is labelled with it, so that when its instance
    * dies, everything it produced is saved (see `saveProducedReply`).
@@ -139,6 +143,7 @@ export async function answerTurn(
       ...(request.state !== undefined && { state: request.state }),
       ...(request.clientTools && { clientTools: request.clientTools }),
       ...(deps.mcp && { mcp: deps.mcp }),
+      ...(deps.scripts && { scripts: deps.scripts }),
     });
     const record = { history: messages, signal, onSettled: save, onCheckpoint: checkpoint };
     if (!readBack) return encode(recordReply(events, record), run);

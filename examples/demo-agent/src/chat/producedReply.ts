@@ -3,7 +3,7 @@ import type { ThreadStore } from "@crayonai/server/threads";
 import type { CrayonStreamEvent, Message } from "@crayonai/stream";
 import { demoProtocolAdapter } from "../browser/demoProtocolAdapter";
 import { type DemoProtocol, isDemoProtocol } from "../protocols/demoProtocols";
-import { DEMO_USER } from "../store/demoThreads";
+import { DEMO_USER } from "../store/demoUser";
 import { recordReply } from "./recordReply";
 
 /** The reply's protocol, on the responses of a saved thread's replies. */

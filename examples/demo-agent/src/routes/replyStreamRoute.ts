@@ -3,7 +3,7 @@ import { DatabaseUnavailableError } from "@crayonai/server/threads";
 import { Hono } from "hono";
 import type { AnswerTurnDeps } from "../chat/answerTurn";
 import { saveProducedReply } from "../chat/producedReply";
-import { DEMO_USER } from "../store/demoThreads";
+import { DEMO_USER } from "../store/demoUser";
 
 /** Logs a failure to save an interrupted reply, unless its store was down (which it logged). */
 function reportUnexpected(error: unknown) {

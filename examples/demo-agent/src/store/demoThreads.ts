@@ -8,12 +8,7 @@ import {
   type ThreadStore,
 } from "@crayonai/server/threads";
 import type { ResolvedDemoAgentOptions } from "../options";
-
-/**
- * The user every thread belongs to. The demo agent has no sign-in: whoever reaches it sees every
- * thread (which is why it listens on the loopback address unless told otherwise).
- */
-export const DEMO_USER = "demo";
+import { DEMO_USER } from "./demoUser";
 
 /**
  * Where new PGlite databases start from (`templateDir` of `pgliteDatabase`): a 40 MB file, made

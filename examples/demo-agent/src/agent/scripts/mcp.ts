@@ -1,4 +1,3 @@
-import { McpAppsError } from "@crayonai/server/mcp";
 import type { CrayonStreamEvent, Message } from "@crayonai/stream";
 import { type DemoMcpAppName, demoMcpApps, demoMcpToolName } from "../../mcp/demoMcpApps";
 import { findToolCall } from "../conversation";
@@ -126,7 +125,10 @@ async function* callApp(context: ScriptContext): AsyncGenerator<CrayonStreamEven
     );
   } catch (error) {
     if (signal.aborted) return;
-    const message = error instanceof McpAppsError ? error.message : String(error);
+    // `@crayonai/server/mcp`'s McpAppsError, told by its name: the scripts also run in a page
+    // (the in-page agent), where that entry (MCP clients over stdio) cannot be bundled.
+    const message =
+      error instanceof Error && error.name === "McpAppsError" ? error.message : String(error);
     yield {
       type: "tool-call-result",
       toolCallId,
