@@ -1,15 +1,5 @@
-import { type DemoProtocol, demoProtocols } from "@crayonai/demo-agent/client";
+import { type DemoProtocol, demoProtocolLabels, demoProtocols } from "@crayonai/demo-agent/client";
 import { type Layout, layouts, type Settings } from "./settings";
-
-const protocolLabels: Record<DemoProtocol, string> = {
-  crayon: "Crayon SSE",
-  "ag-ui": "AG-UI",
-  vercel: "Vercel AI",
-  openai: "OpenAI",
-  "open-responses": "OpenAI Responses",
-  "plain-text": "Plain text SSE",
-  text: "Text stream",
-};
 
 const layoutLabels: Record<Layout, string> = {
   standalone: "Standalone",
@@ -46,7 +36,7 @@ export function Toolbar({ settings, onChange }: ToolbarProps) {
         >
           {demoProtocols.map((protocol) => (
             <option key={protocol} value={protocol}>
-              {protocolLabels[protocol]}
+              {demoProtocolLabels[protocol]}
             </option>
           ))}
         </select>

@@ -17,7 +17,12 @@ export type { WeatherReport } from "./agent/weather";
 export { demoModel } from "./browser/demoBackend";
 export { demoProtocolAdapter } from "./browser/demoProtocolAdapter";
 export { weatherClientTool } from "./browser/weatherClientTool";
-export { type DemoProtocol, demoProtocols, isDemoProtocol } from "./protocols/demoProtocols";
+export {
+  type DemoProtocol,
+  demoProtocolLabels,
+  demoProtocols,
+  isDemoProtocol,
+} from "./protocols/demoProtocols";
 
 /** Options of {@link demoAgentChatParams}. */
 export type DemoAgentClientOptions = {

@@ -10,25 +10,50 @@ export type RelayOptions = {
    * so that whoever sees the end (a resume that finds nothing running) finds it stored.
    */
   endAfter?: Promise<unknown>;
+  /** Called once the body has ended (after `endAfter`), not when it failed or was cancelled. */
+  onEnd?: () => void;
+  /**
+   * When it aborts, the body fails with its reason (as a `fetch` aborted mid-body does) and the
+   * source is cancelled, as when the reader stops reading.
+   */
+  signal?: AbortSignal;
 };
 
 /** The same response, its body relayed chunk by chunk with {@link RelayOptions}. */
-export function relayBody(response: Response, { onCancel, endAfter }: RelayOptions): Response {
+export function relayBody(
+  response: Response,
+  { onCancel, endAfter, onEnd, signal }: RelayOptions,
+): Response {
   const source = response.body;
   if (!source) return response;
   const reader = source.getReader();
+  let stopListening = () => {};
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (!signal) return;
+      const abort = () => {
+        controller.error(signal.reason);
+        onCancel?.();
+        reader.cancel(signal.reason).catch(() => {});
+      };
+      if (signal.aborted) return abort();
+      signal.addEventListener("abort", abort, { once: true });
+      stopListening = () => signal.removeEventListener("abort", abort);
+    },
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
         if (!done) return controller.enqueue(value);
+        stopListening();
         await endAfter?.catch(() => {});
         controller.close();
+        onEnd?.();
       } catch (error) {
         controller.error(error);
       }
     },
     cancel(reason) {
+      stopListening();
       onCancel?.();
       return reader.cancel(reason);
     },

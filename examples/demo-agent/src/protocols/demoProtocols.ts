@@ -17,6 +17,17 @@ export const demoProtocols = [
 /** One of {@link demoProtocols}. */
 export type DemoProtocol = (typeof demoProtocols)[number];
 
+/** Each protocol's name as a protocol picker shows it. */
+export const demoProtocolLabels: Record<DemoProtocol, string> = {
+  crayon: "Crayon SSE",
+  "ag-ui": "AG-UI",
+  vercel: "Vercel AI",
+  openai: "OpenAI",
+  "open-responses": "OpenAI Responses",
+  "plain-text": "Plain text SSE",
+  text: "Text stream",
+};
+
 /** Whether `value` names a protocol the demo agent speaks. */
 export function isDemoProtocol(value: unknown): value is DemoProtocol {
   return typeof value === "string" && (demoProtocols as readonly string[]).includes(value);
