@@ -12,7 +12,8 @@ export const SIDEBAR = (apiGroup) => [
     items: [
       page("index", "Introduction"),
       page("guides/quick-start", "Quick start"),
-      page("playground", "Playground"),
+      // A page of its own (src/pages), not a content page.
+      { label: "Playground", link: "/playground/" },
     ],
   },
   {

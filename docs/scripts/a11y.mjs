@@ -1,7 +1,8 @@
 // Serves the built site (dist/) and runs axe-core (WCAG 2 A and AA) in Chromium on the home
-// page, a guide and an API reference page, light and dark; fails on any violation or console
-// error. With DOCS_SCREENSHOTS=<dir> it also saves PNGs of those pages and of search results,
-// on a desktop and on a 390×844 phone. Run `pnpm docs:build` first.
+// page, a guide, an API reference page and the playground (with a reply in its chat and
+// inspector), light and dark; fails on any violation or console error. With
+// DOCS_SCREENSHOTS=<dir> it also saves PNGs of those pages and of search results, on a desktop
+// and on a 390×844 phone. Run `pnpm docs:build` first.
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium).
 import { existsSync } from "node:fs";
@@ -11,14 +12,27 @@ import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { chromiumPath, launchChromium, serveStatic } from "../../scripts/browserCheck.mjs";
 import { siteRoot } from "./pages.mjs";
+import { PLAYGROUND_PATH, playground } from "./playgroundPage.mjs";
 
 const distDir = join(siteRoot, "dist");
 const screenshotsDir = process.env.DOCS_SCREENSHOTS && resolve(process.env.DOCS_SCREENSHOTS);
-/** The pages checked: the home page, a guide a newcomer reads first, an API reference page. */
+/**
+ * The pages checked: the home page, a guide a newcomer reads first, an API reference page, the
+ * playground.
+ */
 const CHECKED_PAGES = {
   home: "/",
   guide: "/stream/backends/ag-ui/",
   reference: "/api/crayonai/react-core/functions/usechat/",
+  playground: PLAYGROUND_PATH,
+};
+/** What a page shows before it is checked: the playground, a reply. */
+const PREPARE = {
+  playground: async (page) => {
+    const view = playground(page);
+    await view.composer.waitFor({ timeout: 30_000 });
+    await view.ask("/markdown");
+  },
 };
 const SEARCH_QUERY = "resumable";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -52,6 +66,7 @@ try {
       page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
       for (const [name, path] of Object.entries(CHECKED_PAGES)) {
         await page.goto(origin + path, { waitUntil: "networkidle" });
+        await PREPARE[name]?.(page);
         if (viewportName === "desktop") {
           await page.addScriptTag({ path: axeSource });
           const violations = await page.evaluate(async () => {
