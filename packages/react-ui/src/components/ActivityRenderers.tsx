@@ -93,7 +93,7 @@ export function DefaultActivityRenderer({ message }: { message: ActivityMessage 
               // Steps have no ids; their order is their identity.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <li key={index} className="crayon-activity__step" data-status={status}>
-                <span>{stepLabel(step)}</span>
+                <span dir="auto">{stepLabel(step)}</span>
                 {status && <span className="crayon-activity__status">{status}</span>}
               </li>
             );
@@ -104,8 +104,8 @@ export function DefaultActivityRenderer({ message }: { message: ActivityMessage 
         <dl className="crayon-activity__fields">
           {entries.map(([key, value]) => (
             <div key={key} className="crayon-activity__field">
-              <dt>{humanize(key)}</dt>
-              <dd>{valueText(value)}</dd>
+              <dt dir="auto">{humanize(key)}</dt>
+              <dd dir="auto">{valueText(value)}</dd>
             </div>
           ))}
         </dl>

@@ -33,8 +33,9 @@ function ToolArguments({ parsed, json }: { parsed: unknown; json: string }) {
     <dl className="crayon-activity__fields crayon-tool-call__fields">
       {fields.map(([label, text]) => (
         <div key={label} className="crayon-activity__field">
-          <dt>{label}</dt>
-          <dd>{text}</dd>
+          {/* Each runs in its own direction: "@scope/name" in an Arabic chat. */}
+          <dt dir="auto">{label}</dt>
+          <dd dir="auto">{text}</dd>
         </div>
       ))}
     </dl>
