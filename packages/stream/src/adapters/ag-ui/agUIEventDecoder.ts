@@ -220,15 +220,9 @@ export function createAgUIEventDecoder() {
             // An interrupt naming a tool call of this run asks to approve that call (AG-UI's
             // `toolCallId`): the call's card shows its arguments with Approve / Reject, as over
             // Crayon SSE. One naming a call not seen here stays a question of the message.
-            for (const interrupt of interrupts) {
-              const { id, toolCallId } = isRecord(interrupt) ? interrupt : {};
-              if (
-                typeof id === "string" &&
-                typeof toolCallId === "string" &&
-                toolCalls.has(toolCallId)
-              )
+            for (const { id, toolCallId } of interrupts.filter(isRecord))
+              if (typeof id === "string" && toolCalls.has(toolCallId))
                 out({ type: "tool-approval-request", toolCallId, approvalId: id });
-            }
           }
         }
         if (RUN_OUTCOMES.includes(outcome?.type)) fields.outcome = outcome.type;
