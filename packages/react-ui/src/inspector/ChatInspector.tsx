@@ -109,16 +109,19 @@ function countOf(reply: InspectedReply, type: ChatDebugEventType): number {
   return count;
 }
 
-/**
- * `value` as indented JSON; memoised, so an unchanged value is not serialised again. Like every
- * block of the panel that scrolls when long, it is a tab stop, so a keyboard can scroll it.
- */
-const JsonBlock = memo(function JsonBlock({ value }: { value: unknown }) {
+/** Text that scrolls when long: a tab stop, as the lists are, so a keyboard can scroll it. */
+function TextBlock({ children }: { children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
     <pre className="ci-pre" tabIndex={0}>
-      {json(value)}
+      {children}
     </pre>
   );
+}
+
+/** `value` as indented JSON; memoised, so an unchanged value is not serialised again. */
+const JsonBlock = memo(function JsonBlock({ value }: { value: unknown }) {
+  return <TextBlock>{json(value)}</TextBlock>;
 });
 
 /** One row of a list; memoised, so a list that grows renders only its new rows. */
@@ -243,9 +246,7 @@ function ReplyDetails({
                   </p>
                   <Headers headers={request.request.headers} />
                   {request.request.body !== undefined && (
-                    <pre className="ci-pre" tabIndex={0}>
-                      {bodyText(request.request.body)}
-                    </pre>
+                    <TextBlock>{bodyText(request.request.body)}</TextBlock>
                   )}
                 </>
               ) : start?.request ? (
@@ -287,11 +288,7 @@ function ReplyDetails({
               <p>
                 <strong className="ci-name--error">{error.code}</strong> {error.message}
               </p>
-              {error.event && (
-                <pre className="ci-pre" tabIndex={0}>
-                  Caused by: {json(error.event)}
-                </pre>
-              )}
+              {error.event && <TextBlock>Caused by: {json(error.event)}</TextBlock>}
             </div>
           ))}
         </Section>
