@@ -69,7 +69,11 @@ export class ChatPage {
   }
 
   thread(title: string): Locator {
-    return this.threadList.getByRole("button", { name: title, exact: true });
+    // By the title it shows: while its reply runs, the button's name also says "replying" (for
+    // screen readers), and the thread must be found then too.
+    return this.threadList
+      .locator(".crayon-thread-list__select")
+      .filter({ has: this.page.getByText(title, { exact: true }) });
   }
 
   /** The thread the list shows first (the most recently active one). */
