@@ -2,7 +2,7 @@ import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { type ExampleServer, MCP_APP_PACE, serveExample } from "./exampleServer";
 import { createThread, routeLongThread, scrollListTo } from "./longThread";
 
 // An MCP App in a thread long enough for the message list to window its rows (render only those
@@ -41,12 +41,8 @@ describe.skipIf(noBrowser)("an MCP App in a windowed message list", () => {
   let threadId: string;
 
   beforeAll(async () => {
-    // The demo agent at a third of its usual pace: /mcp's arguments stay open 9 s, not 3, so the
-    // app (in a page holding a long thread) has started and been fed the first piece before the
-    // rest arrives even on a loaded machine (at load 13 it once started after the arguments
-    // had ended, and was fed the whole input at once, correctly, which this test cannot use).
     [server, browser] = await Promise.all([
-      serveExample("chat", "vite", { CRAYON_DEMO_DELAY_MS: "60" }),
+      serveExample("chat", "vite", MCP_APP_PACE),
       launchBrowser(),
     ]);
     threadId = await createThread(server.url);
