@@ -179,12 +179,7 @@ describe.skipIf(noBrowser)("chat example", () => {
     await card.locator("summary").click();
     await card.getByText("Approved with").waitFor();
     // The arguments the user approved, labelled as when they were asked, then the result.
-    await expect(
-      card
-        .locator("dt", { hasText: "Title" })
-        .locator("xpath=following-sibling::dd[1]")
-        .innerText(),
-    ).resolves.toBe("Release review");
+    await expect(chat.toolArgument(card, "Title")).resolves.toBe("Release review");
     await screenshot(page, "chat-approved-after-reload");
     expect(errors).toEqual([]);
     await page.close();
@@ -203,9 +198,7 @@ describe.skipIf(noBrowser)("chat example", () => {
     await card.getByText("Rejected by you").waitFor();
     await card.locator("summary").click();
     await card.getByText("Asked to run with").waitFor();
-    await expect(
-      card.locator("dt", { hasText: "Day" }).locator("xpath=following-sibling::dd[1]").innerText(),
-    ).resolves.toBe("Thursday");
+    await expect(chat.toolArgument(card, "Day")).resolves.toBe("Thursday");
     await screenshot(page, "chat-rejected-after-reload");
     expect(errors).toEqual([]);
     await page.close();

@@ -68,6 +68,14 @@ export class ChatPage {
     await this.threadList.getByRole("button", { name: "New chat" }).click();
   }
 
+  /** The value a tool call card shows beside its argument labelled `label`. */
+  toolArgument(card: Locator, label: string): Promise<string> {
+    return card
+      .locator("dt", { hasText: label })
+      .locator("xpath=following-sibling::dd[1]")
+      .innerText();
+  }
+
   thread(title: string): Locator {
     // By the title it shows: while its reply runs, the button's name also says "replying" (for
     // screen readers), and the thread must be found then too.

@@ -137,12 +137,7 @@ describe.skipIf(noBrowser)("chat example: every protocol of the switcher", () =>
         await expect(
           card.getByRole("button", { name: "Approve", exact: true }).count(),
         ).resolves.toBe(1);
-        await expect(
-          card
-            .locator("dt", { hasText: "Title" })
-            .locator("xpath=following-sibling::dd[1]")
-            .innerText(),
-        ).resolves.toBe("Release review");
+        await expect(chat.toolArgument(card, "Title")).resolves.toBe("Release review");
         await screenshot(page, `chat-protocol-approval-${protocol}`);
         await approve.click();
         await chat.waitForReplyEnd();
