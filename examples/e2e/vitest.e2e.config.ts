@@ -2,8 +2,8 @@ import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Browser tests against the built examples, one file at a time: each file serves its example
-// on a fixed port, and timing-sensitive steps (stop mid-stream) must not compete with each
-// other on a two-core machine.
+// on a free loopback port, but timing-sensitive steps (stop mid-stream, frames of a fling) must
+// not compete with each other on a two-core machine.
 export default defineConfig({
   test: {
     name: "e2e",
