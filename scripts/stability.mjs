@@ -6,9 +6,10 @@
 //   node scripts/stability.mjs unit 20             unit and property tests (fresh seeds each run)
 //
 // Extra arguments after `--` go to vitest (a file filter, say). Reports go to
-// test-results/stability/.
+// test-results/stability/: each run's JSON report, and its output (what a failing test printed,
+// the chaos test's report, a seed) as a .log beside it.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
@@ -38,12 +39,18 @@ function runOnce(name) {
   const args = ["vitest", "run", ...configs[suite], "--reporter=dot", "--reporter=json"];
   args.push(`--outputFile.json=${report}`, ...passThrough);
   return new Promise((done) => {
-    const child = spawn("npx", args, { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn("npx", args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const log = createWriteStream(report.replace(/\.json$/, ".log"));
+    child.stdout.pipe(log, { end: false });
     let errors = "";
     child.stderr.on("data", (chunk) => {
       errors += chunk;
+      log.write(chunk);
     });
-    child.on("close", (code) => done({ name, code, report, errors }));
+    child.on("close", (code) => {
+      log.end();
+      done({ name, code, report, errors });
+    });
   });
 }
 
