@@ -46,7 +46,7 @@ async function* withoutTruncation(
  * cut by a shutdown (interrupted, with Retry). The stored reply's messages keep their ids (a
  * protocol without ids gets new ones when read). Resolves to whether it saved one: not when no
  * reply's text is kept (an in-process store, a reply not labelled by {@link labelReply}), when
- * it still runs, or when the stored reply is no longer streaming (it was saved as it ended).
+ * it still runs, or when the stored reply settled (it was saved as it ended).
  */
 export async function saveProducedReply(
   replies: ResumableReplies,
@@ -64,7 +64,10 @@ export async function saveProducedReply(
   if (replyTo !== null && cut === 0) return false;
   const history = branch.slice(0, cut);
   const stored = branch.slice(cut);
-  if (!stored.some((m) => m.role === "assistant" && m.status === "streaming")) return false;
+  // Settled when it ended (its last answer is complete, stopped or failed). A reply cut while it
+  // only reasoned, or before its first checkpoint, has no answer stored yet: it is saved too.
+  const answer = stored.filter((m) => m.role === "assistant").at(-1);
+  if (answer?.role === "assistant" && answer.status !== "streaming") return false;
   let settled: Message[] = [];
   const events = demoProtocolAdapter(protocol).parse(new Response(produced.text, { headers }));
   for await (const _event of recordReply(withoutTruncation(events), {
