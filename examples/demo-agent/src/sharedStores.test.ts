@@ -17,6 +17,7 @@ import { freePort, startCli } from "./cliProcess";
 import {
   decodeReply,
   postFirstTurn,
+  type ResumableProtocol,
   readSome,
   replyPaths,
   storedThread,
@@ -54,11 +55,21 @@ async function readUntilCut(response: Response): Promise<string> {
   }
 }
 
-/** The text of a Crayon body's last reply, as a client reads it. */
-async function clientText(body: string): Promise<string> {
-  const { messages } = await decodeReply("crayon", new Response(body), []);
+/** The text of a body's last reply, as a client of `protocol` reads it. */
+async function clientText(body: string, protocol: ResumableProtocol = "crayon"): Promise<string> {
+  const { messages } = await decodeReply(protocol, new Response(body), []);
   return (messages.at(-1) as AssistantMessage).content ?? "";
 }
+
+/** Every protocol whose replies resume: a crash keeps what each produced. */
+const crashProtocols: ResumableProtocol[] = [
+  "crayon",
+  "ag-ui",
+  "vercel",
+  "openai",
+  "open-responses",
+  "plain-text",
+];
 
 describe.skipIf(!canRun)("two instances on one Postgres and one Redis", () => {
   let postgres: PostgresServer;
@@ -66,13 +77,16 @@ describe.skipIf(!canRun)("two instances on one Postgres and one Redis", () => {
   let a: Instance;
   let b: Instance;
 
+  const started: Instance[] = [];
+  const start = async (args: string[], env: NodeJS.ProcessEnv): Promise<Instance> => {
+    const port = await freePort();
+    const child = await startCli(port, undefined, args, { CRAYON_DEMO_DELAY_MS: "5", ...env });
+    started.push({ base: `http://127.0.0.1:${port}`, process: child });
+    return started.at(-1)!;
+  };
+
   beforeAll(async () => {
     [postgres, redis] = await Promise.all([startPostgresServer(), startRedisServer()]);
-    const start = async (args: string[], env: NodeJS.ProcessEnv): Promise<Instance> => {
-      const port = await freePort();
-      const child = await startCli(port, undefined, args, { CRAYON_DEMO_DELAY_MS: "5", ...env });
-      return { base: `http://127.0.0.1:${port}`, process: child };
-    };
     // One told by its flags, the other by its environment.
     [a, b] = await Promise.all([
       start(["--database-url", postgres.url, "--redis-url", redis.url], {}),
@@ -81,7 +95,7 @@ describe.skipIf(!canRun)("two instances on one Postgres and one Redis", () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const made of [a, b]) made?.process.kill("SIGKILL");
+    for (const made of started) made.process.kill("SIGKILL");
     await redis?.stop();
     await postgres?.remove();
   });
@@ -201,38 +215,45 @@ describe.skipIf(!canRun)("two instances on one Postgres and one Redis", () => {
     expect((await fetch(`${a.base}/api/threads`)).status).toBe(200);
   }, 60_000);
 
-  it("A killed mid-reply: B serves the rest of what A produced, then 204, and the stored interrupted reply holds all of it", async () => {
-    const threadId = "t-shared-kill";
-    const { stream } = replyPaths("crayon", threadId);
-    const response = await postFirstTurn(a.base, "crayon", threadId, "/long");
-    // Read for well over a checkpoint interval and leave (a reload); A goes on, and is killed.
-    const { text: head } = await readSome(response, { ms: 800 });
-    await response.body?.cancel().catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    a.process.kill("SIGKILL");
+  it.each(crashProtocols)(
+    "%s: an instance killed mid-reply: B serves the rest of what it produced, then 204, and the stored interrupted reply holds all of it",
+    async (protocol) => {
+      // An instance of its own, killed, so the others serve the tests that follow.
+      const killed = await start(["--database-url", postgres.url, "--redis-url", redis.url], {});
+      const threadId = `t-shared-kill-${protocol}`;
+      const { stream } = replyPaths(protocol, threadId);
+      const response = await postFirstTurn(killed.base, protocol, threadId, "/long");
+      // Read for well over a checkpoint interval and leave (a reload); it goes on, and is killed.
+      const { text: head } = await readSome(response, { ms: 800 });
+      await response.body?.cancel().catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      killed.process.kill("SIGKILL");
 
-    // The client resumes from where it got to, through B, until B answers 204.
-    const killedAt = Date.now();
-    let received = head;
-    for (;;) {
-      const resume = await fetch(`${b.base}${stream}?position=${received.length}`);
-      if (resume.status === 204) break;
-      if (resume.status === 200) received += await readUntilCut(resume);
-      else {
-        await resume.body?.cancel();
-        expect(resume.status).toBe(503);
-        await new Promise((resolve) => setTimeout(resolve, 250));
+      // The client resumes from where it got to, through B, until B answers 204.
+      const killedAt = Date.now();
+      let received = head;
+      for (;;) {
+        const resume = await fetch(`${b.base}${stream}?position=${received.length}`);
+        if (resume.status === 204) break;
+        if (resume.status === 200) received += await readUntilCut(resume);
+        else {
+          await resume.body?.cancel();
+          expect(resume.status).toBe(503);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        expect(Date.now() - killedAt).toBeLessThan(20_000);
       }
-      expect(Date.now() - killedAt).toBeLessThan(20_000);
-    }
-    // What A produced after the reader left was served, and is stored, to the character.
-    expect(received.length).toBeGreaterThan(head.length);
-    const sent = await clientText(received);
-    expect(longText.startsWith(sent)).toBe(true);
-    const stored = (await storedThread(b.base, threadId)) as Message[];
-    const reply = stored.at(-1) as AssistantMessage;
-    expect(reply).toMatchObject({ role: "assistant", status: "error", content: sent });
-    expect(reply.error).toMatch(/server stopped before this reply finished/);
-    expect(stored.filter((message) => message.role === "assistant")).toHaveLength(1);
-  }, 60_000);
+      // What it produced after the reader left was served, and is stored, to the character.
+      expect(received.length).toBeGreaterThan(head.length);
+      const sent = await clientText(received, protocol);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(longText.startsWith(sent)).toBe(true);
+      const stored = (await storedThread(b.base, threadId)) as Message[];
+      const reply = stored.at(-1) as AssistantMessage;
+      expect(reply).toMatchObject({ role: "assistant", status: "error", content: sent });
+      expect(reply.error).toMatch(/server stopped before this reply finished/);
+      expect(stored.filter((message) => message.role === "assistant")).toHaveLength(1);
+    },
+    60_000,
+  );
 });
