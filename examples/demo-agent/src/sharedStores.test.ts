@@ -14,6 +14,7 @@ import {
 import { longText } from "./agent/scripts/long";
 import { markdownText } from "./agent/scripts/markdown";
 import { freePort, startCli } from "./cliProcess";
+import { demoProtocols } from "./protocols/demoProtocols";
 import {
   decodeReply,
   postFirstTurn,
@@ -61,15 +62,10 @@ async function clientText(body: string, protocol: ResumableProtocol = "crayon"):
   return (messages.at(-1) as AssistantMessage).content ?? "";
 }
 
-/** Every protocol whose replies resume: a crash keeps what each produced. */
-const crashProtocols: ResumableProtocol[] = [
-  "crayon",
-  "ag-ui",
-  "vercel",
-  "openai",
-  "open-responses",
-  "plain-text",
-];
+/** Every protocol whose replies resume (all but the text stream): a crash keeps what each produced. */
+const crashProtocols = demoProtocols.filter(
+  (protocol): protocol is ResumableProtocol => protocol !== "text",
+);
 
 describe.skipIf(!canRun)("two instances on one Postgres and one Redis", () => {
   let postgres: PostgresServer;
