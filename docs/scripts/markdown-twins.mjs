@@ -2,11 +2,15 @@
 // `/guides/persistence.md`, the home page `/index.md`), and `llms.txt`, the site's index for
 // language models (https://llmstxt.org): every page's twin with its description, guides and
 // reference first in the sidebar's order, then the API reference by entry point. Fails if a
-// page's twin has no page.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+// page's twin has no page. The playground, an interactive page of its own, gets a twin that says
+// what it runs and which commands and protocols it offers.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { SIDEBAR } from "../sidebar.mjs";
+import { demoProtocols } from "@crayonai/demo-agent";
+import { inPageScripts } from "@crayonai/demo-agent/in-page";
 import { contentDir, sitePages, siteRoot, standaloneMarkdown } from "./pages.mjs";
+import { PLAYGROUND_PATH } from "./playgroundPage.mjs";
 
 const distDir = join(siteRoot, "dist");
 const pages = sitePages();
@@ -22,6 +26,54 @@ for (const page of pages) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, standaloneMarkdown(page, contentDir, { twins: true }));
 }
+
+/** A built page's title and description, as its HTML head gives them. */
+function builtHead(path) {
+  const html = readFileSync(join(distDir, path, "index.html"), "utf8");
+  const decode = (text) =>
+    text
+      .replace(/&#(\d+);/g, (_, code) => String.fromCodePoint(Number(code)))
+      .replace(/&#x([\da-f]+);/gi, (_, code) => String.fromCodePoint(Number.parseInt(code, 16)))
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  const meta = html.match(/<meta name="description" content="([^"]*)"/);
+  const title = html.match(/<title>([^<|]*)/);
+  return { title: decode(title?.[1] ?? "").trim(), description: decode(meta?.[1] ?? "") };
+}
+
+const playground = { ...builtHead(PLAYGROUND_PATH), twin: "/playground.md" };
+writeFileSync(
+  join(distDir, playground.twin),
+  [
+    `# ${playground.title}`,
+    "",
+    `> ${playground.description}`,
+    "",
+    `An interactive page: open [${PLAYGROUND_PATH}](${PLAYGROUND_PATH}) in a browser. It renders`,
+    "`<CrayonChat chat={useChat(…)} />` (`@crayonai/react-ui`) against the scripted demo agent,",
+    "which runs in the page (`createInPageAgent` from `@crayonai/demo-agent/in-page`): nothing is",
+    "sent to a server, and threads live in the page's memory. Beside the chat, the inspector shows",
+    "each reply's request, its wire frames and the Crayon events they became.",
+    "",
+    "## Protocols",
+    "",
+    "A picker switches the stream protocol the agent answers in and the chat reads:",
+    demoProtocols.map((protocol) => `\`${protocol}\``).join(", "),
+    "",
+    "## Commands",
+    "",
+    ...inPageScripts.map(({ command, description }) => `- \`${command}\`: ${description}`),
+    "",
+    "## The same on your machine",
+    "",
+    "The chat example serves the same agent from a server of its own, with every command (MCP Apps",
+    "too), threads in a database, and replies that survive reloads:",
+    "`npx -y pnpm@10 install && npx -y pnpm@10 start` in a clone of the repository.",
+    "",
+  ].join("\n"),
+);
 
 const home = pages.find((page) => page.slug === "");
 const entry = (page) =>
@@ -48,10 +100,14 @@ const llms = [
   "",
   ...guides.map(entry),
   "",
+  "## Try it",
+  "",
+  `- [${playground.title}](${playground.twin}): ${playground.description}`,
+  "",
   "## API reference (generated from the TSDoc), one page per entry point",
   "",
   ...apiModules.map(entry),
   "",
 ];
 writeFileSync(join(distDir, "llms.txt"), llms.join("\n"));
-console.log(`${pages.length} markdown twins and llms.txt written to dist/`);
+console.log(`${pages.length + 1} markdown twins and llms.txt written to dist/`);

@@ -11,4 +11,5 @@ export {
   createInPageAgent,
   type InPageAgent,
   type InPageAgentOptions,
+  inPageScripts,
 } from "./browser/inPageAgent";

@@ -30,10 +30,10 @@ export type InPageAgent = {
 const SERVER_ONLY = new Set(["/mcp"]);
 
 /**
- * The commands the in-page agent knows: every demo script a page can run, with a `/help` that
- * lists those.
+ * The commands the in-page agent knows: every demo script a page can run (all but `/mcp`), with
+ * a `/help` that lists those.
  */
-const inPageScripts: readonly Script[] = [
+export const inPageScripts: readonly Script[] = [
   createHelpScript(() => inPageScripts),
   ...demoScripts.filter(({ command }) => command !== "/help" && !SERVER_ONLY.has(command)),
 ];
