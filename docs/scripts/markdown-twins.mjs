@@ -6,9 +6,9 @@
 // what it runs and which commands and protocols it offers.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { SIDEBAR } from "../sidebar.mjs";
 import { demoProtocols } from "@crayonai/demo-agent";
 import { inPageScripts } from "@crayonai/demo-agent/in-page";
+import { SIDEBAR } from "../sidebar.mjs";
 import { contentDir, sitePages, siteRoot, standaloneMarkdown } from "./pages.mjs";
 import { PLAYGROUND_PATH } from "./playgroundPage.mjs";
 
