@@ -554,13 +554,10 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     await reader.publisher.set(servedKey(dead.id), "1", { EX: ttl });
     if (position >= dead.text.length) return undefined;
     const headers = resumedHeaders(new Headers(await originalHeaders(dead.id)), dead.id, position);
-    return new Response(
-      utf8Body(endedByItsCrash(dead.text.slice(position))),
-      {
-        status: 200,
-        headers,
-      },
-    );
+    return new Response(utf8Body(endedByItsCrash(dead.text.slice(position))), {
+      status: 200,
+      headers,
+    });
   };
 
   const resume: ResumableReplies["resume"] = async (request, { threadId, position = 0 }) => {
