@@ -4,7 +4,8 @@ import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
 import { serveExample } from "./exampleServer";
 
-// The other two examples: one conversation each, streamed and still there after a reload.
+// The other two examples: one conversation each, streamed and still there after a reload (and,
+// in the Next.js app, an MCP App served by its route handler).
 describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
   let browser: Browser;
 
@@ -67,7 +68,7 @@ describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
     }
   });
 
-  it("nextjs: the route handler streams a reply that persists", async () => {
+  it("nextjs: the route handler streams a reply that persists, and serves MCP Apps", async () => {
     const server = await serveExample("nextjs", "next");
     try {
       const { page, errors } = await openPage(browser, server.url);
@@ -82,6 +83,16 @@ describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
       await chat.lastAssistant().locator("table").waitFor();
       await chat.waitForListAtEnd();
       await screenshot(page, "nextjs-after-reload");
+
+      // The route handler runs the MCP App servers too: `/mcp` shows the server's own
+      // interface, which calls its tool through /api/mcp and shows the server's time.
+      await chat.send("/mcp");
+      const app = page.locator(".crayon-mcp-app").last().getByTitle("Get Time");
+      await app.waitFor({ timeout: 30_000 });
+      await chat.waitForReplyEnd();
+      const time = app.contentFrame().locator("code").first();
+      await expect.poll(() => time.textContent(), { timeout: 30_000 }).toMatch(/^\d{4}-\d\d-\d\dT/);
+      await screenshot(page, "nextjs-mcp-app");
       expect(errors).toEqual([]);
       await page.close();
     } finally {

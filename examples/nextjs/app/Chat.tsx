@@ -9,6 +9,7 @@ const conversationStarters = [
   { displayText: "/markdown", prompt: "/markdown" },
   { displayText: "/tool", prompt: "/tool" },
   { displayText: "/approve", prompt: "/approve" },
+  { displayText: "/mcp", prompt: "/mcp" },
 ];
 
 /**
@@ -26,6 +27,9 @@ export function Chat() {
         description: "The agent runs in a route handler of this app. Try a command below.",
       }}
       conversationStarters={conversationStarters}
+      // `/mcp` calls an MCP server's tool: its own interface shows in a sandboxed frame, fed
+      // through the route handler's /api/mcp routes.
+      mcpApps={{ endpoint: "/api/mcp" }}
     />
   );
 }

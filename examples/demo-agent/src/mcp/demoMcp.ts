@@ -1,4 +1,5 @@
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import {
   createMcpApps,
   type McpApps,
@@ -49,7 +50,9 @@ export function demoMcpServers(
   // Node's own resolver, taken at run time: a bundler rewrites a `require.resolve` it can see
   // into its own module ids, which are no path on disk.
   const { createRequire } = process.getBuiltinModule("node:module");
-  const packages = createRequire(from ? join(resolve(from), "package.json") : import.meta.url);
+  // `from` made absolute by `pathToFileURL`, not `path.resolve`: Next's file tracing reads a
+  // `path.resolve` of a variable as access to anything, and would ship the whole project.
+  const packages = createRequire(from ? pathToFileURL(`${from}/package.json`) : import.meta.url);
   const servers: Record<string, McpServerConfig> = {};
   for (const { server } of Object.values(demoMcpApps)) {
     const packageName = PACKAGES[server]!;

@@ -1,4 +1,5 @@
-import { createDemoAgentApp } from "@crayonai/demo-agent";
+import { join } from "node:path";
+import { createDemoAgentApp, demoMcpServers } from "@crayonai/demo-agent";
 
 // The agent keeps threads in PGlite (or Postgres with DATABASE_URL) and streams replies:
 // Node.js, never cached.
@@ -11,9 +12,13 @@ let app: ReturnType<typeof createDemoAgentApp> | undefined;
 
 /** Hands every /api/* request to the demo agent's Hono app (its routes start with /api). */
 function handle(request: Request): Response | Promise<Response> {
-  // No MCP App servers here: the bundled route cannot locate their packages on disk (the
-  // bundler rewrites module resolution); the chat example's demo agent runs them.
-  app ??= createDemoAgentApp({ mcpServers: null });
+  // The MCP App servers (`/mcp`) run over stdio from their packages, which this bundled route
+  // cannot find from where it sits: they resolve from the demo agent's package directory.
+  app ??= createDemoAgentApp({
+    mcpServers: demoMcpServers({
+      from: join(process.cwd(), "node_modules/@crayonai/demo-agent"),
+    }),
+  });
   return app.fetch(request);
 }
 
