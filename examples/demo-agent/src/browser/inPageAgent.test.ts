@@ -1,5 +1,5 @@
 import type { AssistantMessage, Message } from "@crayonai/stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { markdownText } from "../agent/scripts/markdown";
 import { demoAgentChatParams, fetchDemoScripts } from "../client";
 import { demoProtocols } from "../protocols/demoProtocols";
@@ -22,6 +22,7 @@ import { createInPageAgent, type InPageAgent } from "./inPageAgent";
 
 let agent: InPageAgent | undefined;
 afterEach(async () => {
+  vi.unstubAllGlobals();
   await agent?.close();
   agent = undefined;
 });
@@ -84,6 +85,22 @@ describe("the in-page agent", () => {
     expect(await threadsOf(params)).toMatchObject([{ title: "Renamed" }]);
     await params.deleteThread!(thread.threadId);
     expect(await threadsOf(params)).toEqual([]);
+  });
+
+  it("answers on a plain-http page, where crypto.randomUUID is missing (not a secure context)", async () => {
+    const first = userMessage("/tool Paris");
+    const { getRandomValues } = globalThis.crypto;
+    vi.stubGlobal("crypto", { getRandomValues: getRandomValues.bind(globalThis.crypto) });
+    expect(globalThis.crypto.randomUUID).toBeUndefined();
+    const params = demoAgentChatParams({ protocol: "ag-ui", fetch: inPage().fetch });
+    const thread = await params.createThread!(first);
+    const response = await params.processMessage(chatRequest(params, thread.threadId, [first]));
+    expect(response.status).toBe(200);
+    const { messages } = await decodeReply("ag-ui", response, [first]);
+    const call = messages.find((m) => m.role === "assistant" && m.toolCalls?.length);
+    expect((call as AssistantMessage).toolCalls![0]!.id).toMatch(/\S/);
+    expect(messages.at(-1)).toMatchObject({ role: "assistant", status: "complete" });
+    expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
   });
 
   it("stops a running reply on DELETE …/stream; the thread keeps it as stopped", async () => {

@@ -1,6 +1,7 @@
 import type { ResumableReplies } from "@crayonai/server/resumable";
 import { activeBranch, ID_LIMIT, threadTitle } from "@crayonai/server/threads";
 import { type Message, type StreamProtocolAdapter, validateMessages } from "@crayonai/stream";
+import { createId } from "@crayonai/stream/ids";
 import type { Context } from "hono";
 import { runAgent } from "../agent/runAgent";
 import type { Script } from "../agent/script";
@@ -93,7 +94,7 @@ export async function answerTurn(
   }
   const { store, started } = deps.threads;
   await started;
-  const runId = request.runId ?? globalThis.crypto.randomUUID();
+  const runId = request.runId ?? createId();
   // Every branch (to keep the replies stored), and the one shown, which the request continues.
   const stored = threadId === undefined ? undefined : await store.loadThread(DEMO_USER, threadId);
   const shown = stored
