@@ -273,6 +273,41 @@ describe.each(databaseKinds)("thread store ($name)", (kind) => {
     expect(untouched.map((m) => m.role === "assistant" && m.status)).toEqual([false, "streaming"]);
   });
 
+  it("interruptReplies: a reply cut while it only reasoned gets an interrupted answer, and stops thinking", async () => {
+    const threads = store();
+    const owner = newOwner();
+    const thinking = (id: string, parentId: string) =>
+      ({ id, role: "reasoning", content: "Let me see", isThinking: true, parentId }) as Message;
+    const cut = (await threads.createThread(owner, { title: "Cut while thinking" }))!.threadId;
+    await threads.saveBranch(owner, cut, [user("q", "Why?"), thinking("r", "q")]);
+    // Reasoning between two steps of a reply: its answer so far is what is marked.
+    const between = (await threads.createThread(owner, { title: "Between steps" }))!.threadId;
+    await threads.saveBranch(owner, between, [
+      user("q", "Plan"),
+      { ...reply("a", "Step one", "q"), status: "streaming" } as Message,
+      thinking("r", "a"),
+    ]);
+    const before = await threads.getThread(owner, cut);
+
+    expect(await threads.interruptReplies(owner)).toBe(2);
+    const branch = (await threads.loadActiveBranch(owner, cut))!.messages;
+    expect(branch.map((m) => m.role)).toEqual(["user", "reasoning", "assistant"]);
+    expect(branch[1]).toEqual({ id: "r", role: "reasoning", content: "Let me see" });
+    expect(branch[2]).toMatchObject({
+      role: "assistant",
+      content: "",
+      status: "error",
+      error: INTERRUPTED_REPLY_ERROR,
+    });
+    expect(await threads.getThread(owner, cut)).toEqual(before);
+    const steps = (await threads.loadActiveBranch(owner, between))!.messages;
+    expect(steps.map((m) => m.role)).toEqual(["user", "assistant", "reasoning"]);
+    expect(steps[1]).toMatchObject({ status: "error", error: INTERRUPTED_REPLY_ERROR });
+    expect(steps[2]).not.toHaveProperty("isThinking");
+    // Once marked, nothing is left to mark.
+    expect(await threads.interruptReplies(owner)).toBe(0);
+  });
+
   it("upserts by id: saving again replaces the message where it is, one row", async () => {
     const threads = store();
     const owner = newOwner();

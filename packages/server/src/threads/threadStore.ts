@@ -1,6 +1,7 @@
 import type { Message } from "@crayonai/stream";
 import { threadPreview } from "@crayonai/stream/text";
 import { activeBranch } from "./activeBranch";
+import { markRepliesInterrupted } from "./interruptedReplies";
 import { InvalidCursorError } from "./invalidCursorError";
 import { outageLog } from "./outageLog";
 import type { SqlDatabase, SqlExecutor } from "./sqlDatabase";
@@ -95,7 +96,8 @@ export type ThreadStore = {
   setActiveLeaf(owner: string, threadId: string, leafId: string): Promise<boolean>;
   /**
    * Marks the owner's replies left `streaming` as interrupted: each keeps its text, with status
-   * `error` and `error` (default {@link INTERRUPTED_REPLY_ERROR}), so a client offers Retry. A
+   * `error` and `error` (default {@link INTERRUPTED_REPLY_ERROR}), so a client offers Retry; a
+   * reply cut while it only reasoned gets an empty answer marked so after its reasoning. A
    * reply is saved `streaming` while it is generated (checkpoints); one still `streaming` when
    * nothing generates it any more was cut off by its server's end (killed, crashed). Call it
    * when no reply can still be writing: with `threadId`, when the resumable replies say none
@@ -397,38 +399,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
       }),
 
     interruptReplies: (owner, { threadId, error = INTERRUPTED_REPLY_ERROR } = {}) =>
-      run(() =>
-        db.transaction(async (tx) => {
-          // The LIKE keeps the scan to rows that can be streaming; the JSON says which are.
-          const rows = await tx.query<{ thread_id: string; id: string; json: string }>(
-            `SELECT m.thread_id, m.id, m.json
-             FROM ${MESSAGES_TABLE} m JOIN ${THREADS_TABLE} t ON t.id = m.thread_id
-             WHERE t.owner = $1 AND ($2::text IS NULL OR t.id = $2) AND m.json LIKE '%"streaming"%'
-             FOR UPDATE OF m`,
-            [owner, threadId ?? null],
-          );
-          const marked = rows.flatMap((row) => {
-            let message: unknown;
-            try {
-              message = JSON.parse(row.json);
-            } catch {
-              return [];
-            }
-            const { role, status } = (message ?? {}) as { role?: unknown; status?: unknown };
-            if (role !== "assistant" || status !== "streaming") return [];
-            const interrupted = { ...(message as object), status: "error", error };
-            return [{ threadId: row.thread_id, id: row.id, json: JSON.stringify(interrupted) }];
-          });
-          if (marked.length === 0) return 0;
-          await tx.query(
-            `UPDATE ${MESSAGES_TABLE} AS m SET json = u.json, updated_at = ${NOW}
-             FROM unnest($1::text[], $2::text[], $3::text[]) AS u(thread_id, id, json)
-             WHERE m.thread_id = u.thread_id AND m.id = u.id`,
-            [marked.map((m) => m.threadId), marked.map((m) => m.id), marked.map((m) => m.json)],
-          );
-          return marked.length;
-        }),
-      ),
+      run(() => db.transaction((tx) => markRepliesInterrupted(tx, NOW, owner, threadId, error))),
 
     ready: () => run(() => Promise.resolve()),
     close: () => db.close(),
