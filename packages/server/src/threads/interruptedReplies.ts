@@ -50,6 +50,7 @@ export async function markRepliesInterrupted(
   const updated: { threadId: string; id: string; json: string }[] = [];
   const added: { threadId: string; id: string; parentId: string; json: string; leaf: boolean }[] =
     [];
+  let answersMarked = 0;
   for (const row of rows) {
     const message = parse(row.json);
     if (message?.role === "assistant" && message.status === "streaming") {
@@ -58,6 +59,7 @@ export async function markRepliesInterrupted(
         id: row.id,
         json: JSON.stringify({ ...message, status: "error", error }),
       });
+      answersMarked++;
     } else if (message?.role === "reasoning" && message.isThinking === true) {
       const { isThinking: _stopped, ...rest } = message;
       updated.push({ threadId: row.thread_id, id: row.id, json: JSON.stringify(rest) });
@@ -96,5 +98,5 @@ export async function markRepliesInterrupted(
       ]);
     }
   }
-  return updated.filter((m) => parse(m.json)?.role === "assistant").length + added.length;
+  return answersMarked + added.length;
 }
