@@ -3,7 +3,7 @@ import { forgivingStore, StoreUnavailableError, storeHealth, strictStore } from 
 import { inProcessReplyStore } from "./inProcessReplyStore";
 import { errorResponse, noReply } from "./replyResponses";
 import type { ReplyStore } from "./replyStore";
-import { replyText } from "./replyText";
+import { tapReply } from "./tappedReply";
 
 /** Options for {@link createResumableReplies}. */
 export type ResumableRepliesOptions = {
@@ -114,6 +114,9 @@ type LocalReply = {
   /** Bumped when the store lost the reply (restarted): writes begun before do not count. */
   rewrites: number;
   writing: boolean;
+  /** When the last write began (ms), and the timer that writes what came after it. */
+  lastWrite: number;
+  trailing?: ReturnType<typeof setTimeout>;
   /** The response's headers, for resumes served by this instance. */
   headers: [string, string][];
   /** Registered in time: readers can take it up again. */
@@ -204,11 +207,17 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
    * checks, and with `keepProducedText` the text produced since the last write (at its byte
    * offset, so a write made again after a failure leaves the same text): at most one write per
    * {@link LENGTH_WRITE_MS}, with the latest length (a store command per event would cost more
-   * than the rest of the reply's handling).
+   * than the rest of the reply's handling). A write is made when a piece arrives that long after
+   * the last one began, or, once pieces stop coming, that long after the last piece: a timer per
+   * write would wake the process some 20 times a second per reply, which cost more than the
+   * writes themselves.
    */
   const writeLength = (local: LocalReply) => {
-    if (local.writing || local.stored === local.length) return;
+    if (local.stored === local.length) return;
+    writeLater(local);
+    if (local.writing || Date.now() - local.lastWrite < LENGTH_WRITE_MS) return;
     local.writing = true;
+    local.lastWrite = Date.now();
     const length = local.length;
     const rewrites = local.rewrites;
     const chunks = local.chunks.length;
@@ -230,11 +239,21 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
         local.storedChunks = chunks;
         local.storedBytes += utf8Length(piece);
       }
-      setTimeout(() => {
-        local.writing = false;
-        writeLength(local);
-      }, LENGTH_WRITE_MS).unref?.();
+      local.writing = false;
+      if (local.stored !== local.length) writeLater(local);
     });
+  };
+
+  /** (Re)starts the timer that writes a reply's length {@link LENGTH_WRITE_MS} from now. */
+  const writeLater = (local: LocalReply) => {
+    const timer = local.trailing;
+    // Node's timers move without being made again (a piece per event keeps pushing it back).
+    if (timer && typeof timer === "object" && "refresh" in timer) timer.refresh();
+    else {
+      clearTimeout(timer);
+      local.trailing = setTimeout(() => writeLength(local), LENGTH_WRITE_MS);
+      (local.trailing as { unref?: () => void }).unref?.();
+    }
   };
 
   /**
@@ -266,6 +285,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       storedBytes: 0,
       rewrites: 0,
       writing: false,
+      lastWrite: 0,
       headers: [],
       resumable: true,
       settled: new Promise<void>((resolve) => {
@@ -348,27 +368,32 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       release();
       return response;
     }
-    const text = replyText(response.body, {
-      onText(chunk) {
-        local.length += chunk.length;
-        local.chunks.push(chunk);
-        writeLength(local);
+    const tapped = tapReply(
+      response.body,
+      {
+        onText(chunk) {
+          local.length += chunk.length;
+          local.chunks.push(chunk);
+          writeLength(local);
+        },
+        onEnd: release,
+        onError(error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          log(`Crayon resumable replies: a reply's body failed (${reason}); it ends there.`);
+        },
       },
-      onEnd: release,
-      onError(error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        log(`Crayon resumable replies: a reply's body failed (${reason}); it ends there.`);
-      },
-    });
-    const kept = local.resumable ? await context.createNewResumableStream(id, () => text) : null;
-    const stream = kept ?? text;
+      { keepText: local.resumable },
+    );
+    // `resumable-stream` reads the text to keep it and relay it to resumes; the stream it returns
+    // (the same text again) is left unread: the original response gets the body's own bytes.
+    if (tapped.text) await context.createNewResumableStream(id, () => tapped.text!);
     const headers = new Headers(response.headers);
     for (const name of NOT_REPEATED) headers.delete(name);
     local.headers = [...headers];
     void producer.publisher.set(headersKey(id), JSON.stringify(local.headers), { EX: ttl });
     headers.set("X-Crayon-Reply-Id", id);
     if (!local.resumable) headers.set("X-Crayon-Resumable", "false");
-    return new Response(utf8Body(stream), {
+    return new Response(tapped.bytes, {
       status: response.status,
       statusText: response.statusText,
       headers,
