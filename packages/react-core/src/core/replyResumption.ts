@@ -37,13 +37,18 @@ async function retried<T>(
 
 /**
  * Asks the server to stop the thread's reply (`stopStream`), trying again after each of the
- * reconnection waits while it fails (the network may be what dropped the reply). Never throws.
+ * reconnection waits while it fails (the network, or the server's reply store, may be what is
+ * down). Never throws: resolves with what the server answered last (`false`: no reply was
+ * running), undefined when it was never reached.
  */
-export function stopRemotely(params: ResolvedThreadParams, threadId: string): void {
+export async function stopRemotely(
+  params: ResolvedThreadParams,
+  threadId: string,
+): Promise<boolean | undefined> {
   const { stopStream, reconnect } = params;
-  if (!stopStream) return;
+  if (!stopStream) return undefined;
   const delays = (reconnect !== false && reconnect?.delays) || DEFAULT_RECONNECT_DELAYS;
-  void retried(delays, () => stopStream({ threadId }));
+  return (await retried(delays, () => stopStream({ threadId }))) ?? undefined;
 }
 
 /**
