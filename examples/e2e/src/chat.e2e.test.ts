@@ -448,6 +448,19 @@ describe.skipIf(noBrowser)("chat example", () => {
     await page.close();
   });
 
+  it("on a phone every toolbar control is on screen, and the page never scrolls sideways", async () => {
+    const { page } = await open();
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const id of ["protocol-select", "layout-switcher", "inspector-toggle", "theme-toggle"]) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.x, id).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await screenshot(page, "chat-toolbar-phone");
+    await page.close();
+  });
+
   for (const [device, viewport] of [
     ["desktop", { width: 1280, height: 800 }],
     ["phone", { width: 390, height: 844 }],
