@@ -609,3 +609,39 @@ function slowToConnect(store: ReplyStore, ms: number): ReplyStore {
     },
   };
 }
+
+describe("a stop while the reply store comes back", () => {
+  /**
+   * One store for two instances that restarts (forgetting every key and subscription, as a Redis
+   * without persistence does) and says when its connection came back.
+   */
+  function restartingStore() {
+    const base = inProcessReplyStore();
+    let endedAt = 0;
+    const store: ReplyStore = { ...base, outages: () => ({ count: endedAt ? 1 : 0, endedAt }) };
+    const restart = async () => {
+      await base.close();
+      endedAt = Date.now();
+    };
+    return { store, restart };
+  }
+
+  it("a stop that finds no reply because its instance has not registered it again yet stops it once it has", async () => {
+    const { store, restart } = restartingStore();
+    const quiet = { log: () => {} };
+    const a = createResumableReplies({ store, ...quiet });
+    const b = createResumableReplies({ store, ...quiet });
+    const slow = generator(100);
+    const reading = (await a.start({ threadId: "t1", generate: slow.generate })).text();
+    await sleep(300);
+    await restart();
+    // B cannot find the reply yet: the client is told to ask again (503), never that none runs.
+    const first = await b.stop(del(), { threadId: "t1" });
+    expect(first.status).toBe(503);
+    // Nobody asks again: A stops the reply when it registers it again (within a lease renewal).
+    await vi.waitFor(() => expect(slow.seen.signal?.reason).toBe("stop"), { timeout: 3000 });
+    const text = await reading;
+    expect(text.length).toBeLessThan(fullText.length);
+    expect(fullText.startsWith(text)).toBe(true);
+  });
+});

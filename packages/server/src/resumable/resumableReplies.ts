@@ -196,6 +196,12 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
   const servedKey = (replyId: string) => `${prefix}:served:${replyId}`;
   const unresumableKey = (replyId: string) => `${prefix}:unresumable:${replyId}`;
   const stopChannel = (replyId: string) => `${prefix}:stop:${replyId}`;
+  /**
+   * A stop that found no reply of the thread while the store had just come back (when the
+   * thread's running reply may not be registered again yet): the time it was asked, for the
+   * reply to stop itself when it registers again.
+   */
+  const stopAskedKey = (threadId: string) => `${prefix}:stop-asked:${threadId}`;
   /** `resumable-stream`'s own record of a reply: `"1"` while it runs, `"DONE"` after. */
   const sentinelKey = (replyId: string) => `${prefix}:rs:sentinel:${replyId}`;
 
@@ -273,6 +279,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
   const start: ResumableReplies["start"] = async ({ threadId, replyId, generate }) => {
     const id = replyId ?? globalThis.crypto.randomUUID();
     const abort = new AbortController();
+    const startedAt = Date.now();
     let settle!: () => void;
     const local: LocalReply = {
       id,
@@ -320,6 +327,7 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
     const registerAgain = async () => {
       if ((await producer.publisher.get(threadKey(threadId))) !== null) return;
       if (!(await register())) return;
+      await stopIfAsked();
       if (!local.resumable) return;
       if ((await producer.publisher.get(sentinelKey(id))) === null && locals.has(id)) {
         await producer.publisher.set(sentinelKey(id), "1", { EX: ttl });
@@ -331,11 +339,20 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
       local.rewrites++;
       writeLength(local);
     };
+    /** A stop asked (since this reply started) while the store did not know this reply. */
+    const stopIfAsked = async () => {
+      const asked = Number((await producer.publisher.get(stopAskedKey(threadId))) ?? Number.NaN);
+      if (asked >= startedAt) abort.abort("stop");
+    };
     const renewal = setInterval(() => {
       // A registration that failed (a store down, a connection slower than the wait) is made
       // when the store answers: the reply can then be stopped from anywhere.
-      if (!registered) void register().then((done) => (registered ||= done));
-      else {
+      if (!registered) {
+        void register().then(async (done) => {
+          registered ||= done;
+          if (done) await stopIfAsked();
+        });
+      } else {
         void producer.publisher.set(leaseKey(id), "1", { EX: LEASE_SECONDS });
         if (!local.resumable) {
           void producer.publisher.set(unresumableKey(id), "1", { EX: LEASE_SECONDS });
@@ -654,7 +671,15 @@ export function createResumableReplies(options: ResumableRepliesOptions = {}): R
         const last = await reader.publisher.get(threadKey(threadId));
         const heard =
           typeof last === "string" && (await reader.publisher.publish(stopChannel(last), "stop"));
-        return Number(heard) > 0 ? new Response(null, { status: 202 }) : noneRunning("stop");
+        if (Number(heard) > 0) return new Response(null, { status: 202 });
+        // The store just came back: the reply may run and not be registered again yet. The
+        // stop is kept for it (it stops itself when it registers), and the client asks again.
+        if (justReconnected()) {
+          await reader.publisher.set(stopAskedKey(threadId), String(Date.now()), {
+            EX: Math.ceil((RECONNECT_GRACE_MS + 2 * LEASE_RENEW_MS) / 1000),
+          });
+        }
+        return noneRunning("stop");
       }
       const local = locals.get(id);
       if (local) {
