@@ -1,5 +1,10 @@
 import { demoAgentChatParams } from "@crayonai/demo-agent/client";
-import { DemoActionsProvider, demoActivityRenderers, demoToolUIs } from "@crayonai/demo-ui";
+import {
+  DemoActionsProvider,
+  demoActivityRenderers,
+  demoToolUIs,
+  useThreadInUrl,
+} from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
 import { CrayonChat } from "@crayonai/react-ui";
 import { lazy, Suspense, useRef, useState } from "react";
@@ -21,14 +26,32 @@ const starters = SCENARIOS.map((scenario) => ({
   prompt: scenario.command,
 }));
 
-function preferredMode(): "light" | "dark" {
+type Mode = "light" | "dark";
+
+/** `?theme=` as the user last chose it (kept across reloads), else the system's preference. */
+function initialMode(): Mode {
+  const chosen = new URLSearchParams(window.location.search).get("theme");
+  if (chosen === "light" || chosen === "dark") return chosen;
   return window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+/** Writes the chosen theme into the URL without reloading (other params are kept). */
+function writeModeToUrl(mode: Mode): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set("theme", mode);
+  window.history.replaceState(window.history.state, "", url);
 }
 
 /** The agent console: the chat with the demo agent's activity renderers and tool UIs, and its side panel. */
 export function App() {
   const chat = useChat(chatParams);
-  const [mode, setMode] = useState(preferredMode);
+  // `?thread=` reopens the thread after a reload, following its run if it still goes on.
+  useThreadInUrl(chat);
+  const [mode, setMode] = useState(initialMode);
+  const changeMode = (next: Mode) => {
+    setMode(next);
+    writeModeToUrl(next);
+  };
   const mainRef = useRef<HTMLElement>(null);
   const [inspecting, setInspecting] = useState(false);
   return (
@@ -58,7 +81,7 @@ export function App() {
         <ConsolePanel
           chat={chat}
           mode={mode}
-          onModeChange={setMode}
+          onModeChange={changeMode}
           // On a phone the panel is below the chat: a started run is watched in the chat.
           onStart={() => mainRef.current?.scrollIntoView?.({ block: "start", behavior: "smooth" })}
           inspecting={inspecting}

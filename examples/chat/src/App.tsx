@@ -1,12 +1,16 @@
 import { demoAgentChatParams } from "@crayonai/demo-agent/client";
-import { DemoActionsProvider, demoActivityRenderers, demoToolUIs } from "@crayonai/demo-ui";
+import {
+  DemoActionsProvider,
+  demoActivityRenderers,
+  demoToolUIs,
+  useThreadInUrl,
+} from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
 import { CrayonChat, type CrayonMessages, type MessageFeedback } from "@crayonai/react-ui";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { HostPage } from "./HostPage";
 import { type Locale, readSettings, type Settings, writeSettings } from "./settings";
 import { Toolbar } from "./Toolbar";
-import { useThreadInUrl } from "./threadInUrl";
 
 /** Slash commands of the demo agent, offered on the welcome screen. */
 const conversationStarters = [

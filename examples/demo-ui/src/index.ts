@@ -2,7 +2,7 @@
  * React components for the demo agent's tools and activities, shared by the examples: register
  * `demoToolUIs` with `CrayonChat`'s `toolUIs` prop and `demoActivityRenderers` with its
  * `activityRenderers` prop, wrap the chat in `DemoActionsProvider`, and import `demo-ui.css`
- * once.
+ * once. `useThreadInUrl` keeps the open thread in the page's URL, so a reload reopens it.
  *
  * @packageDocumentation
  */
@@ -17,4 +17,5 @@ export {
 } from "./DemoActions";
 export { demoActivityRenderers } from "./demoActivityRenderers";
 export { demoToolUIs } from "./demoToolUIs";
+export { useThreadInUrl } from "./threadInUrl";
 export { WeatherCard } from "./WeatherCard";

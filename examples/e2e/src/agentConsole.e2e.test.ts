@@ -56,6 +56,35 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     await page.close();
   });
 
+  it("a reload mid-run reopens the running thread and follows its run, in the theme the user chose", async () => {
+    const { page, errors, chat } = await open();
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await start(page, "Workflow engine");
+    await chat.waitForReplyEnd();
+    await page
+      .getByRole("button", { name: /^Trigger / })
+      .first()
+      .click();
+    await chat.stopButton.waitFor();
+    await page.waitForFunction(() => new URL(location.href).searchParams.has("thread"));
+    const thread = new URL(page.url()).searchParams.get("thread");
+
+    await page.reload();
+    expect(new URL(page.url()).searchParams.get("thread")).toBe(thread);
+    await expect(page.locator(".console-app").getAttribute("data-crayon-theme")).resolves.toBe(
+      "dark",
+    );
+    // The running thread, not the welcome screen: its run is followed to its end.
+    await chat.stopButton.waitFor({ timeout: 10_000 });
+    await chat.waitForReplyEnd();
+    const statuses = await page.locator(".crayon-message--assistant").last().textContent();
+    expect(statuses).toMatch(/Completed/i);
+    expect(statuses).not.toMatch(/Running/);
+    await screenshot(page, "console-reloaded-mid-run");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("workflow engine: a failing run says where and why, and Retry re-runs from the failed task", async () => {
     const { page, errors, chat } = await open();
     await start(page, "Workflow engine");
