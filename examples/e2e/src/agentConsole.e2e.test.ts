@@ -145,6 +145,18 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     await page
       .getByRole("textbox", { name: "Instruction" })
       .fill("Fetch 2024 daily low temperatures for San Francisco as CSV.");
+    // Following the re-run scrolls the message list only: the page itself never moves.
+    await page.evaluate(() => {
+      const seen = window as unknown as { pageScrolled: number };
+      seen.pageScrolled = 0;
+      document.addEventListener(
+        "scroll",
+        () => {
+          seen.pageScrolled = Math.max(seen.pageScrolled, document.scrollingElement!.scrollTop);
+        },
+        { capture: true },
+      );
+    });
     await page.getByRole("button", { name: "Save and restart" }).click();
     await card("Fetch temperatures").and(page.locator('[data-status="running"]')).waitFor();
     // The re-run happens on the board above the edit's reply: the view goes there.
@@ -158,6 +170,9 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     });
     await screenshot(page, "console-workdeck-rerun");
     await chat.waitForReplyEnd();
+    await expect(
+      page.evaluate(() => (window as unknown as { pageScrolled: number }).pageScrolled),
+    ).resolves.toBe(0);
     expect(await output("Fetch temperatures")).toBe(
       "Output 366 daily lows for 2024, 3.8 °C to 15.6 °C (artifact temps-2024-lows.csv).",
     );

@@ -52,6 +52,37 @@ function messageElement(row: HTMLElement, id: string): HTMLElement {
 }
 
 /**
+ * Scrolls the list's own scroller to put `element` where `align` says. Not `scrollIntoView`: that
+ * scrolls every box around the list too, so a list that could not scroll far enough (a message
+ * near its end) moved the whole page.
+ */
+function scrollInList(
+  scroller: HTMLElement,
+  element: HTMLElement,
+  align: NonNullable<ScrollToMessageOptions["align"]>,
+  behavior: ScrollBehavior,
+): void {
+  const view = scroller.getBoundingClientRect();
+  const box = element.getBoundingClientRect();
+  const toStart = box.top - view.top;
+  const toEnd = box.bottom - view.bottom;
+  const offset =
+    align === "start"
+      ? toStart
+      : align === "end"
+        ? toEnd
+        : align === "center"
+          ? (toStart + toEnd) / 2
+          : // "nearest": nothing when in view; else the least move (its top, if it is taller).
+            toStart < 0
+            ? toStart
+            : toEnd > 0
+              ? Math.min(toEnd, toStart)
+              : 0;
+  if (offset) scroller.scrollBy?.({ top: offset, behavior });
+}
+
+/**
  * The {@link ScrollToMessage} function of the enclosing message list, for components rendered in
  * it (tool UIs, activity renderers, message parts). Its identity is stable, so a component may
  * keep it and call it after it left the list's window, e.g. to follow work that an earlier
@@ -83,7 +114,8 @@ export function useScrollToMessage(): ScrollToMessage {
           row,
           (element) => {
             const message = messageElement(element, messageId);
-            message.scrollIntoView?.({ block: align, behavior });
+            const scroller = handle.rows.scrollElement;
+            if (scroller) scrollInList(scroller, message, align, behavior);
             resolve(message);
           },
           () => resolve(undefined),
