@@ -209,11 +209,9 @@ export type ThreadParams<TExternal = Message> = {
   /**
    * Asks the server to stop the thread's running reply (a dropped connection is not a stop).
    * Called by `stop()` besides the local abort, and retried with the `reconnect` delays while
-   * it fails; a failure never reaches the UI. Resolving `false` says no reply was running (it
-   * ended on its own first): the thread then loads the stored reply, so it shows what was kept.
+   * it fails; a failure never reaches the UI.
    */
-  // biome-ignore lint/suspicious/noConfusingVoidType: a stop that answers nothing (`async () => {}`) stays valid.
-  stopStream?: (request: { threadId: string }) => Promise<boolean | void>;
+  stopStream?: (request: { threadId: string }) => Promise<void>;
   /**
    * How a reply whose connection drops is reopened with `resumeStream`: `false` never
    * reconnects; `delays` are the waits (ms) before each try. Default

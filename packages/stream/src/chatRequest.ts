@@ -106,12 +106,9 @@ export type ChatBackend<TExternal = any> = {
   resumeStream?: (request: ResumeStreamRequest) => Promise<Response | null>;
   /**
    * Asks the server to stop the thread's running reply (a dropped connection is not a stop);
-   * called by `stop()` besides the local abort. Resolves `false` when the server had no reply
-   * running (it ended on its own before the stop arrived: the stored reply is the whole one),
-   * `true` or nothing otherwise.
+   * called by `stop()` besides the local abort.
    */
-  // biome-ignore lint/suspicious/noConfusingVoidType: a stop that answers nothing (`async () => {}`) stays valid.
-  stopStream?: (request: { threadId: string }) => Promise<boolean | void>;
+  stopStream?: (request: { threadId: string }) => Promise<void>;
   /**
    * How a dropped reply is reopened with `resumeStream`: `false` never; `delays` are the waits
    * (ms) before each try (default about 10 s in all).

@@ -38,22 +38,6 @@ function statuses(thread: ThreadStore): ThreadStatus[] {
 }
 
 /**
- * A server that stores the user's messages as they are sent and has the reply stored whole
- * (`a-stored`, complete): it ended on the server while the tab was cut off from it.
- */
-function storedWhole(stored: Message[]) {
-  return {
-    onUpdateMessage: ({ message }: { message: Message }) => {
-      if (message.role === "user") stored.push(message);
-    },
-    loadThread: async (): Promise<Message[]> => [
-      ...stored,
-      { id: "a-stored", role: "assistant", content: FULL_TEXT, status: "complete" },
-    ],
-  };
-}
-
-/**
  * Sends a message whose reply delivers the first part of the wire (cut in the middle of an
  * event), then drops the connection. Returns the sending (wrapped: it is still going on).
  */
@@ -147,69 +131,6 @@ describe("reconnecting a dropped reply", () => {
     expect(resumeStream).toHaveBeenCalledOnce();
   });
 
-  it("a stop the server answers only after the reply ended on its own (none running) shows the stored reply, not the part the tab had", async () => {
-    const held = new HeldReply();
-    const stored: Message[] = [];
-    // The server's reply store is coming back: the stop fails twice, and by the time it gets
-    // through, the reply has ended and been stored whole.
-    const stopStream = vi
-      .fn<(request: { threadId: string }) => Promise<boolean>>()
-      .mockRejectedValueOnce(new Error("Stopping the reply failed with status 503"))
-      .mockRejectedValueOnce(new Error("Stopping the reply failed with status 503"))
-      .mockResolvedValue(false);
-    const chat = createChat({
-      processMessage: async () => held.response,
-      ...storedWhole(stored),
-      stopStream,
-      reconnect: { delays: [0, 0, 0] },
-      streamBatching: "microtask",
-    });
-    const thread = chat.selectedThread();
-    const sending = thread.actions.processMessage("Count");
-    held.send(...events.slice(0, 3));
-    await vi.waitFor(() => expect(texts(thread)[1]).toMatch(/^word0/));
-    thread.actions.stop();
-    await sending;
-    expect(thread.store.getState().messages[1]).toMatchObject({ status: "stopped" });
-
-    await vi.waitFor(() => expect(stopStream).toHaveBeenCalledTimes(3));
-    await vi.waitFor(() =>
-      expect(thread.store.getState().messages[1]).toMatchObject({
-        id: "a-stored",
-        content: FULL_TEXT,
-        status: "complete",
-      }),
-    );
-    expect(thread.store.getState().messages).toHaveLength(2);
-    expect(thread.store.getState()).toMatchObject({ status: "idle", error: null });
-  });
-
-  it("a stop the server carried out keeps the reply as the tab had it", async () => {
-    const held = new HeldReply();
-    const loadThread = vi.fn(async () => []);
-    const stopStream = vi.fn(async (_request: { threadId: string }) => true);
-    const chat = createChat({
-      processMessage: async () => held.response,
-      loadThread,
-      stopStream,
-      streamBatching: "microtask",
-    });
-    const thread = chat.selectedThread();
-    const sending = thread.actions.processMessage("Count");
-    held.send(...events.slice(0, 3));
-    await vi.waitFor(() => expect(texts(thread)[1]).toMatch(/^word0/));
-    const partial = texts(thread)[1];
-    thread.actions.stop();
-    await sending;
-    await vi.waitFor(() => expect(stopStream).toHaveBeenCalledOnce());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(loadThread).not.toHaveBeenCalled();
-    expect(thread.store.getState().messages[1]).toMatchObject({
-      status: "stopped",
-      content: partial,
-    });
-  });
-
   it("stop before anything of the reply arrived asks the server again a second later (it may not have registered the reply yet)", async () => {
     const stopStream = vi.fn(async (_request: { threadId: string }) => {});
     const processMessage = vi.fn(() => deferred<Response>().promise);
@@ -260,7 +181,13 @@ describe("reconnecting a dropped reply", () => {
     const onFinish = vi.fn<(finish: ReplyFinish) => void>();
     const chat = createChat({
       processMessage: async () => held.response,
-      ...storedWhole(stored),
+      onUpdateMessage: ({ message }) => {
+        if (message.role === "user") stored.push(message);
+      },
+      loadThread: async () => [
+        ...stored,
+        { id: "a-stored", role: "assistant", content: FULL_TEXT, status: "complete" },
+      ],
       resumeStream: async () => null,
       reconnect: { delays: [0] },
       streamBatching: "microtask",

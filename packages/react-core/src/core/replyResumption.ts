@@ -37,18 +37,13 @@ async function retried<T>(
 
 /**
  * Asks the server to stop the thread's reply (`stopStream`), trying again after each of the
- * reconnection waits while it fails (the network, or the server's reply store, may be what is
- * down). Never throws: resolves with what the server answered last (`false`: no reply was
- * running), undefined when it was never reached.
+ * reconnection waits while it fails (the network may be what dropped the reply). Never throws.
  */
-export async function stopRemotely(
-  params: ResolvedThreadParams,
-  threadId: string,
-): Promise<boolean | undefined> {
+export function stopRemotely(params: ResolvedThreadParams, threadId: string): void {
   const { stopStream, reconnect } = params;
-  if (!stopStream) return undefined;
+  if (!stopStream) return;
   const delays = (reconnect !== false && reconnect?.delays) || DEFAULT_RECONNECT_DELAYS;
-  return (await retried(delays, () => stopStream({ threadId }))) ?? undefined;
+  void retried(delays, () => stopStream({ threadId }));
 }
 
 /**

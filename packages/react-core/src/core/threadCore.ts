@@ -100,20 +100,12 @@ export class ThreadCore implements ThreadOperations {
     const { threadId } = this;
     if (threadId === null) return;
     const params = this.host.params();
-    const answer = stopRemotely(params, threadId);
+    stopRemotely(params, threadId);
     if (early && params.stopStream) {
       setTimeout(() => {
-        if (this.#runs === run) void stopRemotely(params, threadId);
+        if (this.#runs === run) stopRemotely(params, threadId);
       }, STOP_AGAIN_MS);
-      return;
     }
-    // The server had no reply running: it ended on its own before the stop reached it (a stop
-    // retried while the server's reply store came back, say), and was stored whole. The thread
-    // shows what was stored, not the part it had when Stop was pressed, unless it moved on.
-    // (A reply started since counted a run.)
-    void answer.then((running) => {
-      if (running === false && this.#runs === run) void this.load();
-    });
   }
 
   /**

@@ -75,8 +75,7 @@ async function refusal(response: Response, action: string): Promise<StreamReques
 /**
  * `resumeStream` and `stopStream` over HTTP, as the resumable-replies kit serves them:
  * `GET {stream URL}?position=N` (200: the rest of the body; 204: no reply running → null) and
- * `DELETE {stream URL}` (202: stopped → true; 204: none was running → false). Any other status
- * throws a {@link StreamRequestError}.
+ * `DELETE {stream URL}` (202 or 204). Any other status throws a {@link StreamRequestError}.
  * Returns nothing when `resume` is `false`.
  */
 export function streamResumption(
@@ -108,7 +107,6 @@ export function streamResumption(
         options,
       );
       if (!response.ok) throw await refusal(response, "Stopping the reply");
-      return response.status !== 204;
     },
   };
 }
