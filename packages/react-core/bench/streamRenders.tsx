@@ -19,7 +19,7 @@ const { createRoot } = createRequire(import.meta.url)(
 ) as typeof import("react-dom/client");
 const { encodeCrayonEvent } = await import("@crayonai/server/sse");
 const { useChat } = await import("../src/index");
-const { DEFAULT_STREAM_BATCHING } = await import("../src/core/batchScheduler");
+const { DEFAULT_STREAM_BATCHING } = await import("../src/core/reply/batchScheduler");
 type ChatManager = import("../src/index").ChatManager;
 type Message = import("../src/index").Message;
 type StreamBatching = import("../src/index").StreamBatching;

@@ -18,7 +18,6 @@ export type {
   StreamProtocolAdapter,
   ToolDefinition,
 } from "@crayonai/stream";
-export { type ArrangeThreadsOptions, arrangeThreads } from "./core/arrangeThreads";
 export { ChatError, type ChatErrorCode } from "./core/chatError";
 export type {
   ChatDebugChannel,
@@ -30,20 +29,21 @@ export type {
   DebugResponse,
 } from "./core/debugChannel";
 export {
+  parseReplyFixture,
+  type ReplyFixture,
+  ReplyFixtureError,
+  replyFixture,
+} from "./core/reply/replyFixture";
+export type { BranchInfo } from "./core/thread/messageTree";
+export { type ArrangeThreadsOptions, arrangeThreads } from "./core/threadList/arrangeThreads";
+export { threadTimeLabel } from "./core/threadList/threadTime";
+export {
   type DefinedTool,
   type DefineToolOptions,
   defineTool,
   type ToolArgsIssue,
   type ToolArgsValidation,
-} from "./core/defineTool";
-export type { BranchInfo } from "./core/messageTree";
-export {
-  parseReplyFixture,
-  type ReplyFixture,
-  ReplyFixtureError,
-  replyFixture,
-} from "./core/replyFixture";
-export { threadTimeLabel } from "./core/threadTime";
+} from "./core/tools/defineTool";
 export { chatDebugChannel } from "./hooks/chatDebugChannel";
 export {
   getThreadActions,

@@ -26,7 +26,7 @@
 import type { Message } from "@crayonai/stream";
 import type { StoreApi } from "zustand/vanilla";
 import type { ChatDebugChannel } from "./core/debugChannel";
-import { ThreadListCore } from "./core/threadListCore";
+import { ThreadListCore } from "./core/threadList/threadListCore";
 import type {
   ThreadActions,
   ThreadListActions,
@@ -35,7 +35,6 @@ import type {
   UseChatParams,
 } from "./types";
 
-export { type ArrangeThreadsOptions, arrangeThreads } from "./core/arrangeThreads";
 export { ChatError, type ChatErrorCode } from "./core/chatError";
 export type {
   ChatDebugChannel,
@@ -47,19 +46,20 @@ export type {
   DebugResponse,
 } from "./core/debugChannel";
 export {
+  parseReplyFixture,
+  type ReplyFixture,
+  ReplyFixtureError,
+  replyFixture,
+} from "./core/reply/replyFixture";
+export { type ArrangeThreadsOptions, arrangeThreads } from "./core/threadList/arrangeThreads";
+export { threadTimeLabel } from "./core/threadList/threadTime";
+export {
   type DefinedTool,
   type DefineToolOptions,
   defineTool,
   type ToolArgsIssue,
   type ToolArgsValidation,
-} from "./core/defineTool";
-export {
-  parseReplyFixture,
-  type ReplyFixture,
-  ReplyFixtureError,
-  replyFixture,
-} from "./core/replyFixture";
-export { threadTimeLabel } from "./core/threadTime";
+} from "./core/tools/defineTool";
 export type {
   ClientTool,
   LoadedThread,

@@ -174,7 +174,7 @@ describe("answering is loaded on demand", () => {
 
   it("rejects with a network ChatError and changes nothing when the code cannot be loaded", async () => {
     vi.resetModules();
-    vi.doMock("./historyRevisions", () => {
+    vi.doMock("./thread/historyRevisions", () => {
       throw new Error("offline");
     });
     try {
@@ -192,7 +192,7 @@ describe("answering is loaded on demand", () => {
       expect(chat.thread().isAwaitingInput).toBe(true);
       expect(backend.requests).toHaveLength(1);
     } finally {
-      vi.doUnmock("./historyRevisions");
+      vi.doUnmock("./thread/historyRevisions");
       vi.resetModules();
     }
   });
@@ -201,7 +201,7 @@ describe("answering is loaded on demand", () => {
 describe("reading a reply is loaded on demand", () => {
   it("a reply whose reading code cannot be loaded keeps the question, shows a network error, and the next send works", async () => {
     vi.resetModules();
-    vi.doMock("./replyPipeline", () => {
+    vi.doMock("./reply/replyPipeline", () => {
       throw new Error("offline");
     });
     try {
@@ -214,13 +214,13 @@ describe("reading a reply is loaded on demand", () => {
       expect(contents(chat.thread().messages)).toEqual(["Hello?"]);
       expect(chat.thread().isRunning).toBe(false);
 
-      vi.doUnmock("./replyPipeline");
+      vi.doUnmock("./reply/replyPipeline");
       backend.reply([text("Read this time.")]);
       await settle(start(() => chat.thread().processMessage("Again?")));
       expect(contents(chat.thread().messages)).toEqual(["Hello?", "Again?", "Read this time."]);
       expect(chat.thread().error).toBeNull();
     } finally {
-      vi.doUnmock("./replyPipeline");
+      vi.doUnmock("./reply/replyPipeline");
       vi.resetModules();
     }
   });

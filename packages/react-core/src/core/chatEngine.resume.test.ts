@@ -7,7 +7,7 @@ import { deferred } from "../testing/deferred";
 import { HeldReply, textDeltas } from "../testing/heldReply";
 import type { ReplyFinish, ResumeStreamRequest, ThreadStatus } from "../types";
 import { createChat, type ThreadStore } from "../vanilla";
-import { RESUME_POSITION_HEADER } from "./resumableBody";
+import { RESUME_POSITION_HEADER } from "./reply/resumableBody";
 
 // Resumable replies, at the engine: a dropped connection is reopened with `resumeStream`, a
 // thread whose history loads follows a reply still running on the server, stop reaches the

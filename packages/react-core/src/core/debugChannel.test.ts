@@ -13,8 +13,8 @@ import { HeldReply, textDeltas } from "../testing/heldReply";
 import { replayFixture } from "../testing/replayFixture";
 import { createChat } from "../vanilla";
 import type { ChatDebugEvent } from "./debugChannel";
-import { parseReplyFixture, ReplyFixtureError, replyFixture } from "./replyFixture";
-import { RESUME_POSITION_HEADER } from "./resumableBody";
+import { parseReplyFixture, ReplyFixtureError, replyFixture } from "./reply/replyFixture";
+import { RESUME_POSITION_HEADER } from "./reply/resumableBody";
 
 const REPLY: CrayonStreamEvent[] = [
   { type: "message-start", messageId: "a1" },

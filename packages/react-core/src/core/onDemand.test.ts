@@ -4,7 +4,7 @@ import { expect, it, vi } from "vitest";
 it("loadHistoryRevisions tries again after a failed load", async () => {
   vi.resetModules();
   let loads = 0;
-  vi.doMock("./historyRevisions", async (importOriginal) => {
+  vi.doMock("./thread/historyRevisions", async (importOriginal) => {
     loads++;
     if (loads === 1) throw new Error("offline");
     return importOriginal();
@@ -19,7 +19,7 @@ it("loadHistoryRevisions tries again after a failed load", async () => {
     expect(typeof revisions.regenerateEdit).toBe("function");
     expect(loads).toBe(2);
   } finally {
-    vi.doUnmock("./historyRevisions");
+    vi.doUnmock("./thread/historyRevisions");
     vi.resetModules();
   }
 });

@@ -1,6 +1,6 @@
 import { ChatError } from "./chatError";
-import type * as HistoryRevisions from "./historyRevisions";
-import type * as ReplyPipeline from "./replyPipeline";
+import type * as ReplyPipeline from "./reply/replyPipeline";
+import type * as HistoryRevisions from "./thread/historyRevisions";
 
 // The engine's modules that an app does not need to start: each is loaded with `import()` when
 // it is first needed (or asked for ahead, while the network is up), so what a chat downloads
@@ -24,7 +24,7 @@ function onDemand<T>(load: () => Promise<T>, what: string): () => Promise<T> {
  * soon as a thread has messages, so those actions do not wait for them.
  */
 export const loadHistoryRevisions: () => Promise<typeof HistoryRevisions> = onDemand(
-  () => import("./historyRevisions"),
+  () => import("./thread/historyRevisions"),
   "The code that changes the history",
 );
 
@@ -33,6 +33,6 @@ export const loadHistoryRevisions: () => Promise<typeof HistoryRevisions> = onDe
  * protocol). Asked for when a reply starts, and loaded while its request goes out.
  */
 export const loadReplyPipeline: () => Promise<typeof ReplyPipeline> = onDemand(
-  () => import("./replyPipeline"),
+  () => import("./reply/replyPipeline"),
   "The code that reads the reply",
 );

@@ -2,7 +2,7 @@ import { act, render } from "@testing-library/react";
 import { StrictMode, startTransition, useEffect } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ThreadListCore } from "../core/threadListCore";
+import { ThreadListCore } from "../core/threadList/threadListCore";
 import { sseResponse } from "../testing/heldReply";
 import type { ChatManager } from "../types";
 import { useChat } from "./useChat";

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { useRef } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { threadTimeLabel } from "../core/threadTime";
+import { threadTimeLabel } from "../core/threadList/threadTime";
 import { useMinuteClock } from "./useMinuteClock";
 
 const start = new Date(2026, 10, 26, 15, 0, 0);

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
-import { arrangeThreads } from "../core/arrangeThreads";
+import { arrangeThreads } from "../core/threadList/arrangeThreads";
 import type { ChatManager, ThreadGroup, ThreadListManager } from "../types";
 import { engineOf } from "./chatEngine";
 

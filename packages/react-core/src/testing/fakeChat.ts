@@ -1,4 +1,4 @@
-import { idleThreadState } from "../core/threadStatus";
+import { idleThreadState } from "../core/thread/threadStatus";
 import type {
   ChatManager,
   ThreadActions,

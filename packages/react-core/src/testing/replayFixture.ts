@@ -4,9 +4,9 @@ import type {
   StreamProtocolAdapter,
   WireFrame,
 } from "@crayonai/stream";
-import { parseReplyFixture, type ReplyFixture } from "../core/replyFixture";
-import { readReply } from "../core/replyReader";
-import { replyOutcome } from "../core/replyRequest";
+import { parseReplyFixture, type ReplyFixture } from "../core/reply/replyFixture";
+import { readReply } from "../core/reply/replyReader";
+import { replyOutcome } from "../core/reply/replyRequest";
 import type { ReplyOutcome } from "../types";
 
 /** Options of {@link replayFixture}. */
