@@ -1,4 +1,6 @@
 import { createId } from "@crayonai/stream/ids";
+import { NOW } from "./databaseClock";
+import { writeMessages } from "./messageRows";
 import type { SqlExecutor } from "./sqlDatabase";
 import { MESSAGES_TABLE, THREADS_TABLE } from "./threadSchema";
 
@@ -26,11 +28,10 @@ const parse = (json: string | null): Record<string, unknown> | undefined => {
  * Reasoning left thinking stops thinking; when the reply was cut while it only reasoned (the
  * reasoning follows the user's message and nothing follows it), an empty answer, interrupted,
  * is added after it, so the turn offers Retry like any other cut reply instead of "Thinking…"
- * for ever. Resolves to how many answers were marked or added. `now` is the store's clock (SQL).
+ * for ever. Resolves to how many answers were marked or added.
  */
 export async function markRepliesInterrupted(
   tx: SqlExecutor,
-  now: string,
   owner: string,
   threadId: string | undefined,
   error: string,
@@ -77,18 +78,14 @@ export async function markRepliesInterrupted(
   }
   if (updated.length > 0) {
     await tx.query(
-      `UPDATE ${MESSAGES_TABLE} AS m SET json = u.json, updated_at = ${now}
+      `UPDATE ${MESSAGES_TABLE} AS m SET json = u.json, updated_at = ${NOW}
        FROM unnest($1::text[], $2::text[], $3::text[]) AS u(thread_id, id, json)
        WHERE m.thread_id = u.thread_id AND m.id = u.id`,
       [updated.map((m) => m.threadId), updated.map((m) => m.id), updated.map((m) => m.json)],
     );
   }
   for (const answer of added) {
-    await tx.query(
-      `INSERT INTO ${MESSAGES_TABLE} (thread_id, id, parent_id, json, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, ${now}, ${now})`,
-      [answer.threadId, answer.id, answer.parentId, answer.json],
-    );
+    await writeMessages(tx, answer.threadId, [answer]);
     // The thread opens on the answer, as it opened on the reasoning (not activity: its place in
     // the list stays).
     if (answer.leaf) {

@@ -1,12 +1,15 @@
 import type { Message } from "@crayonai/stream";
 import { threadPreview } from "@crayonai/stream/text";
 import { activeBranch } from "./activeBranch";
+import { NOW } from "./databaseClock";
 import { markRepliesInterrupted } from "./interruptedReplies";
 import { InvalidCursorError } from "./invalidCursorError";
+import { toMessageRow, writeMessages } from "./messageRows";
 import { outageLog } from "./outageLog";
 import type { SqlDatabase, SqlExecutor } from "./sqlDatabase";
 import { type MessageRow, readStoredMessages } from "./storedMessages";
 import { decodeCursor, encodeCursor } from "./threadCursor";
+import { THREAD_COLUMNS, type ThreadRow, toThread } from "./threadRows";
 import { MESSAGES_TABLE, migrate, THREADS_TABLE } from "./threadSchema";
 import type {
   NewThread,
@@ -111,68 +114,6 @@ export type ThreadStore = {
   close(): Promise<void>;
 };
 
-// The database's clock, in milliseconds, so every instance agrees and a cursor is exact.
-const NOW = "date_trunc('milliseconds', clock_timestamp())";
-
-const THREAD_COLUMNS = "id, title, created_at, updated_at, preview, metadata";
-
-type ThreadRow = {
-  id: string;
-  title: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  preview: string | null;
-  metadata: unknown;
-};
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
-function toThread(row: ThreadRow): StoredThread {
-  const metadata =
-    typeof row.metadata === "string" ? (JSON.parse(row.metadata) as unknown) : row.metadata;
-  const kept =
-    metadata && typeof metadata === "object" && Object.keys(metadata).length > 0
-      ? (metadata as Record<string, unknown>)
-      : undefined;
-  return {
-    threadId: row.id,
-    title: row.title,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    ...(row.preview !== null && { preview: row.preview }),
-    ...(kept && { metadata: kept }),
-  };
-}
-
-/** A message as its row keeps it: the tree link in its own column, not in the JSON. */
-function toRow(message: Message, parentId: string | undefined) {
-  const { parentId: _link, ...rest } = message;
-  return { id: message.id, parentId: parentId ?? null, json: JSON.stringify(rest) };
-}
-
-/**
- * Inserts or replaces messages by id, keeping each one's place (position) when it is known; a
- * row that would not change is not written. Returns the ids that were new.
- */
-async function writeMessages(
-  tx: SqlExecutor,
-  threadId: string,
-  rows: readonly { id: string; parentId: string | null; json: string }[],
-): Promise<Set<string>> {
-  const written = await tx.query<{ id: string; inserted: boolean }>(
-    `INSERT INTO ${MESSAGES_TABLE} AS m (thread_id, id, parent_id, json, created_at, updated_at)
-     SELECT $1, u.id, u.parent_id, u.json, ${NOW}, ${NOW}
-     FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS u(id, parent_id, json, n)
-     ORDER BY u.n
-     ON CONFLICT (thread_id, id) DO UPDATE
-       SET parent_id = excluded.parent_id, json = excluded.json, updated_at = excluded.updated_at
-       WHERE m.json IS DISTINCT FROM excluded.json OR m.parent_id IS DISTINCT FROM excluded.parent_id
-     RETURNING m.id, (m.xmax = 0) AS inserted`,
-    [threadId, rows.map((r) => r.id), rows.map((r) => r.parentId), rows.map((r) => r.json)],
-  );
-  return new Set(written.filter((row) => row.inserted).map((row) => row.id));
-}
-
 /**
  * A {@link ThreadStore} on a {@link SqlDatabase}: the same SQL on PGlite and on Postgres. The
  * schema is created (or brought up to date) by the first operation.
@@ -230,7 +171,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
     await writeMessages(
       tx,
       threadId,
-      path.map((message, index) => toRow(message, path[index - 1]?.id)),
+      path.map((message, index) => toMessageRow(message, path[index - 1]?.id)),
     );
     await touch(tx, threadId, path[path.length - 1]!.id, threadPreview(path));
   };
@@ -364,7 +305,9 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
         db.transaction(async (tx) => {
           const thread = await lockThread(tx, owner, threadId);
           if (!thread) return false;
-          const inserted = await writeMessages(tx, threadId, [toRow(message, message.parentId)]);
+          const inserted = await writeMessages(tx, threadId, [
+            toMessageRow(message, message.parentId),
+          ]);
           // A new message extends a branch; a changed one (a reply finishing) stays where it is.
           const isLeaf = inserted.has(message.id) || thread.leaf === message.id;
           await touch(
@@ -399,7 +342,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
       }),
 
     interruptReplies: (owner, { threadId, error = INTERRUPTED_REPLY_ERROR } = {}) =>
-      run(() => db.transaction((tx) => markRepliesInterrupted(tx, NOW, owner, threadId, error))),
+      run(() => db.transaction((tx) => markRepliesInterrupted(tx, owner, threadId, error))),
 
     ready: () => run(() => Promise.resolve()),
     close: () => db.close(),
