@@ -11,8 +11,8 @@
  *   npx tsx packages/react-ui/bench/markdownSplit.ts [--lengths 10000,40000,160000] [--runs 5]
  */
 import { parseArgs } from "node:util";
-import { advanceMarkdownSplit, type MarkdownSplit } from "../src/internal/markdownBlocks";
-import { MarkdownStream } from "../src/internal/markdownStream";
+import { advanceMarkdownSplit, type MarkdownSplit } from "../src/internal/markdown/markdownBlocks";
+import { MarkdownStream } from "../src/internal/markdown/markdownStream";
 import { replyMarkdown } from "./replyMarkdown";
 
 const { values } = parseArgs({

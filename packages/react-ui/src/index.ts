@@ -70,7 +70,7 @@ export {
   WelcomeScreen,
   type WelcomeScreenProps,
 } from "./components/WelcomeScreen";
-export type { AttachmentOptions } from "./internal/attachments";
+export type { AttachmentOptions } from "./internal/attachments/attachments";
 export type { FeedbackRating, MessageFeedback } from "./internal/feedbackContext";
 export type { TextDirection } from "./locale/format";
 export {

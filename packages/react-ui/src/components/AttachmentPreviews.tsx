@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { PendingAttachment } from "../internal/useAttachments";
+import type { PendingAttachment } from "../internal/attachments/useAttachments";
 import { useLocale } from "../locale/LocaleProvider";
 import { CloseIcon, FileIcon } from "./StrokeIcon";
 

@@ -2,7 +2,7 @@ import type { ChatManager } from "@crayonai/react-core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { AttachmentOptions } from "../internal/attachments";
+import type { AttachmentOptions } from "../internal/attachments/attachments";
 import { createBackend, expectNoAxeViolations, renderWithChat } from "../testing/chatHarness";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";

@@ -11,9 +11,12 @@ import {
   useRef,
   useState,
 } from "react";
-import { type AttachmentOptions, resolveAttachmentOptions } from "../internal/attachments";
-import { hasPendingApproval } from "../internal/pendingApproval";
-import { useAttachments } from "../internal/useAttachments";
+import {
+  type AttachmentOptions,
+  resolveAttachmentOptions,
+} from "../internal/attachments/attachments";
+import { useAttachments } from "../internal/attachments/useAttachments";
+import { hasPendingApproval } from "../internal/toolCalls/pendingApproval";
 import { useLocale } from "../locale/LocaleProvider";
 import { AttachmentPreviews } from "./AttachmentPreviews";
 import { takeModelContext, useMcpApps } from "./McpApps";

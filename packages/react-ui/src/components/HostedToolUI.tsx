@@ -1,7 +1,7 @@
 import type { AssistantMessage } from "@crayonai/stream";
 import type { ReactNode } from "react";
-import type { HostedToolItem } from "../internal/hostedToolItem";
 import { safeLinkUrl } from "../internal/safeUrl";
+import type { HostedToolItem } from "../internal/toolCalls/hostedToolItem";
 import { enHostedTools } from "../locale/enHostedTools";
 import { useLocale } from "../locale/LocaleProvider";
 import { CodeBlock } from "./CodeBlock";

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { Components } from "react-markdown";
 import { ImagePolicyContext } from "../internal/imagePolicy";
-import { CITATION_HREF } from "../internal/remarkCitations";
+import { CITATION_HREF } from "../internal/markdown/remarkCitations";
 import { useLocale } from "../locale/LocaleProvider";
 import { CodeBlock } from "./CodeBlock";
 import { RemoteImage } from "./RemoteImage";

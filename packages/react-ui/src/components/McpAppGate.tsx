@@ -8,7 +8,7 @@ import {
   useMemo,
   useState,
 } from "react";
-import type { HostedToolItem } from "../internal/hostedToolItem";
+import type { HostedToolItem } from "../internal/toolCalls/hostedToolItem";
 import { type McpAppsConfig, type McpAppsHost, takeModelContext } from "./McpApps";
 import type { ToolUIProps } from "./ToolUIs";
 

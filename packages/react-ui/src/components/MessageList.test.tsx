@@ -3,7 +3,7 @@ import type { ActivityMessage, Message } from "@crayonai/stream";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ROWS_WITHOUT_LAYOUT } from "../internal/useMessageWindow";
+import { ROWS_WITHOUT_LAYOUT } from "../internal/scroll/useMessageWindow";
 import { createBackend, expectNoAxeViolations, renderWithChat } from "../testing/chatHarness";
 import { ActivityRenderersProvider } from "./ActivityRenderers";
 import { Composer } from "./Composer";

@@ -12,14 +12,14 @@ import {
   useState,
 } from "react";
 import { useStickToBottom } from "use-stick-to-bottom";
-import { KeptRowsContext } from "../internal/keptRowsContext";
 import { ReplyRunningContext } from "../internal/replyRunningContext";
 import { rowOfMessage, rowsOfTurns } from "../internal/replyTurns";
-import { keepInView, whenRowRendered } from "../internal/rowInView";
-import { paintSearchHighlight, textRangesOf } from "../internal/searchHighlight";
+import { KeptRowsContext } from "../internal/scroll/keptRowsContext";
+import { keepInView, whenRowRendered } from "../internal/scroll/rowInView";
+import { useFollowEnd } from "../internal/scroll/useFollowEnd";
+import { useMessageWindow } from "../internal/scroll/useMessageWindow";
+import { paintSearchHighlight, textRangesOf } from "../internal/search/searchHighlight";
 import { ThreadActionsContext } from "../internal/threadActionsContext";
-import { useFollowEnd } from "../internal/useFollowEnd";
-import { useMessageWindow } from "../internal/useMessageWindow";
 import { findLast, isVisibleMessage, toolResultsById } from "../internal/visibleMessages";
 import { useLocale } from "../locale/LocaleProvider";
 import { ErrorNotice } from "./ErrorNotice";

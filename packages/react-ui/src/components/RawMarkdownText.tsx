@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef } from "react";
-import { PENDING_BLOCK_ATTRIBUTE } from "../internal/blocksInView";
-import type { RawChunk } from "../internal/rawTextChunks";
+import { PENDING_BLOCK_ATTRIBUTE } from "../internal/markdown/blocksInView";
+import type { RawChunk } from "../internal/markdown/rawTextChunks";
 import { CodeBlockHeader } from "./CodeBlock";
 
 /** Props of {@link RawMarkdownText}. */

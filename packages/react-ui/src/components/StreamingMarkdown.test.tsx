@@ -5,8 +5,8 @@ import ReactMarkdown from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { observeMarkdownParses } from "../internal/formatMarkdown";
-import type { MarkdownStreamLimits } from "../internal/markdownStream";
+import { observeMarkdownParses } from "../internal/markdown/formatMarkdown";
+import type { MarkdownStreamLimits } from "../internal/markdown/markdownStream";
 import { Markdown, markdownComponents } from "./Markdown";
 import { StreamingMarkdown } from "./StreamingMarkdown";
 

@@ -1,11 +1,11 @@
 import { memo, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { Components } from "react-markdown";
-import { blocksInView } from "../internal/blocksInView";
+import { blocksInView } from "../internal/markdown/blocksInView";
 import {
   type BlockView,
   MarkdownStream,
   type MarkdownStreamLimits,
-} from "../internal/markdownStream";
+} from "../internal/markdown/markdownStream";
 import { RawMarkdownText } from "./RawMarkdownText";
 
 /** Props of {@link StreamingMarkdown}. */

@@ -1,6 +1,6 @@
 import type { Message } from "@crayonai/stream";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { messagesMatching } from "../internal/threadSearch";
+import { messagesMatching } from "../internal/search/threadSearch";
 import { useLocale } from "../locale/LocaleProvider";
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from "./StrokeIcon";
 

@@ -1,8 +1,12 @@
 import type { AssistantMessage, ToolCall, ToolMessage } from "@crayonai/stream";
 import { lazy, Suspense, useMemo } from "react";
-import { hostedToolItem } from "../internal/hostedToolItem";
 import { useThreadActions } from "../internal/threadActionsContext";
-import { parseToolArgs, toolCallStatus, toolResultValue } from "../internal/toolCallStatus";
+import { hostedToolItem } from "../internal/toolCalls/hostedToolItem";
+import {
+  parseToolArgs,
+  toolCallStatus,
+  toolResultValue,
+} from "../internal/toolCalls/toolCallStatus";
 import { DefaultToolUI } from "./DefaultToolUI";
 import { McpAppSlot, useMcpApps } from "./McpApps";
 import { type ToolUIProps, useRegisteredToolUI } from "./ToolUIs";

@@ -1,9 +1,9 @@
 import type { ToolArgsIssue } from "@crayonai/react-core";
 import type { ToolCall, ToolMessage } from "@crayonai/stream";
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from "react";
-import type { ToolCallStatus } from "../internal/toolCallStatus";
+import type { ToolCallStatus } from "../internal/toolCalls/toolCallStatus";
 
-export type { ToolCallStatus } from "../internal/toolCallStatus";
+export type { ToolCallStatus } from "../internal/toolCalls/toolCallStatus";
 
 /** `T` with every field optional, deeply: what arguments look like while they stream. */
 export type PartialDeep<T> = T extends readonly (infer U)[]

@@ -1,6 +1,6 @@
 import type { ClientTool, DefinedTool } from "@crayonai/react-core";
 import type { ComponentType } from "react";
-import { useToolArgsValidation } from "../internal/useToolArgsValidation";
+import { useToolArgsValidation } from "../internal/toolCalls/useToolArgsValidation";
 import type { ToolUI, ToolUIMap, ToolUIProps } from "./ToolUIs";
 
 /** The props of a tool's UI: typed from a `defineTool` tool, untyped for a plain one. */

@@ -3,7 +3,7 @@ import type { Virtualizer } from "@tanstack/react-virtual";
 import { createContext, type RefObject, useCallback, useContext } from "react";
 import type { ListRow } from "../internal/replyTurns";
 import { rowOfMessage } from "../internal/replyTurns";
-import { whenRowRendered } from "../internal/rowInView";
+import { whenRowRendered } from "../internal/scroll/rowInView";
 
 /** How {@link ScrollToMessage} brings a message into view. */
 export type ScrollToMessageOptions = {

@@ -1,3 +1,4 @@
+import type { LocaleValue } from "./format";
 import type { McpAppMessages } from "./lazyMessages";
 
 /** The English texts of MCP Apps: part of the chunk the first app loads, not of the bundle. */
@@ -11,3 +12,9 @@ export const enMcpApps: McpAppMessages = {
   dropped: (title, count) =>
     `${title} sent messages too fast: ${count.text} ${count.category === "one" ? "was" : "were"} not sent.`,
 };
+
+/** The texts of MCP Apps in the locale: its catalogue's, else English (loaded with the apps). */
+export const mcpAppTexts = (messages: LocaleValue["messages"]): typeof enMcpApps => ({
+  ...enMcpApps,
+  ...messages.mcpApps,
+});

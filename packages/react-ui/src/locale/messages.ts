@@ -1,4 +1,4 @@
-import type { ToolCallStatus } from "../internal/toolCallStatus";
+import type { ToolCallStatus } from "../internal/toolCalls/toolCallStatus";
 import type { HostedToolMessages, McpAppMessages } from "./lazyMessages";
 
 /**

@@ -1,6 +1,6 @@
 import type { MediaPart } from "@crayonai/stream";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useLocale } from "../locale/LocaleProvider";
+import { useLocale } from "../../locale/LocaleProvider";
 import {
   attachmentPart,
   attachmentProblem,

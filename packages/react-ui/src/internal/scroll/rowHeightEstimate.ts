@@ -1,5 +1,5 @@
 import type { Message } from "@crayonai/stream";
-import { searchableText } from "./threadSearch";
+import { searchableText } from "../search/threadSearch";
 
 /** Pixels of one line of message text (the stylesheet's 15px font at line-height 1.6). */
 const LINE_HEIGHT = 24;

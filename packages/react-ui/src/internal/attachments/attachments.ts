@@ -1,5 +1,5 @@
 import type { MediaPart } from "@crayonai/stream";
-import type { LocaleValue } from "../locale/format";
+import type { LocaleValue } from "../../locale/format";
 
 /** What the composer accepts as attachments, and where their bytes go. */
 export type AttachmentOptions = {

@@ -6,7 +6,7 @@ import {
   type Virtualizer,
 } from "@tanstack/react-virtual";
 import { type UIEvent, useCallback, useRef, useState } from "react";
-import type { ListRow } from "./replyTurns";
+import type { ListRow } from "../replyTurns";
 import { estimateRowHeight } from "./rowHeightEstimate";
 import { createFlingDetector } from "./scrollFling";
 
