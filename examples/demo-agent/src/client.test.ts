@@ -7,7 +7,9 @@ import {
   isDemoProtocol,
   weatherClientTool,
 } from "./client";
-import { chatRequest, decodeReply, fetchFrom, testApp, userMessage } from "./testSupport";
+import { chatRequest, fetchFrom, userMessage } from "./testSupport/clientRequests";
+import { decodeReply } from "./testSupport/decodedReply";
+import { testApp } from "./testSupport/testApps";
 
 describe("demoAgentChatParams", () => {
   it.each(demoProtocols)("runs a whole conversation over %s", async (protocol) => {

@@ -1,14 +1,10 @@
 import { networkInterfaces } from "node:os";
 import { describe, expect, it } from "vitest";
 import { exited, freePort, startCli } from "./cliProcess";
-import {
-  decodeReply,
-  postChat,
-  readSome,
-  temporaryDataDir,
-  testApp,
-  userMessage,
-} from "./testSupport";
+import { postChat, userMessage } from "./testSupport/clientRequests";
+import { decodeReply } from "./testSupport/decodedReply";
+import { readSome } from "./testSupport/resumableReplies";
+import { temporaryDataDir, testApp } from "./testSupport/testApps";
 
 // The demo backend faces browsers and anyone on the network: it must refuse what could break
 // its viewers or exhaust it, and never lose a reply it was streaming.

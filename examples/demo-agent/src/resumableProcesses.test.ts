@@ -8,15 +8,15 @@ import {
 } from "../../../packages/server/test/support/redisServer";
 import { longText } from "./agent/scripts/long";
 import { exited, freePort, startCli } from "./cliProcess";
+import { decodeReply } from "./testSupport/decodedReply";
 import {
-  decodeReply,
   postFirstTurn,
   readSome,
   replyPaths,
   storedThread,
-  temporaryDataDir,
   withNeutralIds,
-} from "./testSupport";
+} from "./testSupport/resumableReplies";
+import { temporaryDataDir } from "./testSupport/testApps";
 
 // Replies across real server processes: a graceful shutdown, and two instances sharing a real
 // redis-server (resume and stop through the other one; Redis going away mid-reply).

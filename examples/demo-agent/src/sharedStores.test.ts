@@ -15,15 +15,15 @@ import { longText } from "./agent/scripts/long";
 import { markdownText } from "./agent/scripts/markdown";
 import { freePort, startCli } from "./cliProcess";
 import { demoProtocols } from "./protocols/demoProtocols";
+import { userMessage } from "./testSupport/clientRequests";
+import { decodeReply } from "./testSupport/decodedReply";
 import {
-  decodeReply,
   postFirstTurn,
   type ResumableProtocol,
   readSome,
   replyPaths,
   storedThread,
-  userMessage,
-} from "./testSupport";
+} from "./testSupport/resumableReplies";
 
 // Two demo-agent processes on one real Postgres and one real redis-server, as behind a load
 // balancer: whichever instance a request reaches, it finds the same threads and replies.

@@ -3,18 +3,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { markdownText } from "../agent/scripts/markdown";
 import { demoAgentChatParams, fetchDemoScripts } from "../client";
 import { demoProtocols } from "../protocols/demoProtocols";
+import { chatRequest, fetchFrom, userMessage } from "../testSupport/clientRequests";
+import { decodeReply } from "../testSupport/decodedReply";
 import {
-  chatRequest,
-  decodeReply,
-  fetchFrom,
   firstTurnBody,
   type ResumableProtocol,
   readSome,
   replyPaths,
-  testApp,
-  userMessage,
   withNeutralIds,
-} from "../testSupport";
+} from "../testSupport/resumableReplies";
+import { testApp } from "../testSupport/testApps";
 import { createInPageAgent, type InPageAgent } from "./inPageAgent";
 
 // The demo agent in a page: its routes answered by the in-page `fetch`, compared with the

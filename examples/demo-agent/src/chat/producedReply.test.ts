@@ -5,7 +5,8 @@ import type { CrayonStreamEvent, Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
 import { reasoningText } from "../agent/scripts/reason";
 import { DEMO_USER } from "../store/demoUser";
-import { testDatabase, userMessage } from "../testSupport";
+import { userMessage } from "../testSupport/clientRequests";
+import { testDatabase } from "../testSupport/testApps";
 import { saveProducedReply } from "./producedReply";
 
 /** The kit's kept text of a reply whose instance died after `events`, in the Crayon protocol. */

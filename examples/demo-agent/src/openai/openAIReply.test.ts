@@ -5,7 +5,10 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownText } from "../agent/scripts/markdown";
 import { weatherFor } from "../agent/weather";
-import { assistants, converse, replyOf, testApp, userMessage } from "../testSupport";
+import { userMessage } from "../testSupport/clientRequests";
+import { converse } from "../testSupport/conversation";
+import { assistants, replyOf } from "../testSupport/decodedReply";
+import { testApp } from "../testSupport/testApps";
 
 // A local stand-in for the OpenAI Chat Completions API: the first call asks for the weather
 // tool, the call after the tool result answers in text.

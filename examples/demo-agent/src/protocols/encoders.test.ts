@@ -1,6 +1,6 @@
 import type { ActivityMessage, CrayonStreamEvent, ToolMessage } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
-import { decodeReply } from "../testSupport";
+import { decodeReply } from "../testSupport/decodedReply";
 import { protocolEncoders } from "./encoders";
 import { plainTextFrame } from "./plainTextEncoder";
 

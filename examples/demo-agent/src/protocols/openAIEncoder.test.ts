@@ -1,6 +1,6 @@
 import type { AssistantMessage, CrayonStreamEvent, ReasoningMessage } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
-import { decodeReply } from "../testSupport";
+import { decodeReply } from "../testSupport/decodedReply";
 import { openAIEncoder } from "./openAIEncoder";
 
 async function* from(events: CrayonStreamEvent[]): AsyncGenerator<CrayonStreamEvent> {

@@ -7,7 +7,7 @@ import type {
 } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
 import { type HostedToolItem, hostedToolCall, hostedToolInput } from "../agent/hostedToolCall";
-import { decodeReply } from "../testSupport";
+import { decodeReply } from "../testSupport/decodedReply";
 import { openResponsesEncoder } from "./openResponsesEncoder";
 import type { RunInfo } from "./protocolEncoder";
 

@@ -1,4 +1,5 @@
-import { createOpenResponsesEventMapper, type OpenResponsesEvent } from "./openResponsesEvents";
+import { createOpenResponsesEventMapper } from "./openResponsesEvents";
+import type { OpenResponsesEvent } from "./openResponsesWriter";
 import { encodedEventStream, type ProtocolEncoder } from "./protocolEncoder";
 
 /** One Responses event as an SSE frame: named by its type, its JSON as the data. */

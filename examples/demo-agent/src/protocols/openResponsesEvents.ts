@@ -4,29 +4,15 @@ import { findToolCall } from "../agent/conversation";
 import { createId } from "../agent/ids";
 import { type HostedItemState, hostedProgressEvent, hostedToolTypes } from "./hostedToolProgress";
 import { mcpApprovalRequestItem, mcpCallItem, mcpListToolsItem } from "./mcpApprovalItems";
-import { defaultChunkModel } from "./openAIChunks";
+import { createTextItems, type OpenMessage } from "./openResponsesTextItems";
+import {
+  createResponsesWriter,
+  itemFields,
+  type OpenResponsesEvent,
+  type OutputItem,
+} from "./openResponsesWriter";
 import type { RunInfo } from "./protocolEncoder";
 import { responsesUsage } from "./responsesUsage";
-
-/** One event of a Responses stream: its `type`, `sequence_number` and fields. */
-export type OpenResponsesEvent = { type: string; sequence_number: number } & Record<
-  string,
-  unknown
->;
-
-type Item = { id: string; type: string } & Record<string, unknown>;
-
-/** The message item being written: its text and citations so far. */
-type OpenMessage = {
-  id: string;
-  index: number;
-  text: string;
-  annotations: OpenResponsesAnnotation[];
-  /** Its Crayon message ended while calls in it were still held. */
-  ending?: boolean;
-};
-
-type OpenReasoning = { id: string; index: number; text: string };
 
 /** A function call held until it is clear who answers it. */
 type HeldCall = { id: string; name: string; args: string[] };
@@ -35,7 +21,7 @@ type HeldCall = { id: string; name: string; args: string[] };
 type HostedCall = { index: number; item: HostedItemState; ended: boolean };
 
 /** An MCP tool call the server runs, written as an `mcp_call` item: its index and arguments. */
-type McpCall = { index: number; item: Item; args: string };
+type McpCall = { index: number; item: OutputItem; args: string };
 
 /** A citation of `source` in a text of `length` characters (Crayon keeps no span: the whole text). */
 function annotationOf(source: SourceReference, length: number): OpenResponsesAnnotation {
@@ -92,92 +78,19 @@ function itemOf(content: string): HostedItemState | undefined {
  * out, as over Chat Completions.
  */
 export function createOpenResponsesEventMapper(run: RunInfo) {
-  const responseId = `resp_${run.runId}`;
-  const createdAt = Math.floor(Date.now() / 1000);
-  const model = run.model ?? defaultChunkModel;
-  const done: { index: number; item: Item }[] = [];
+  const writer = createResponsesWriter(run);
+  const { write, addItem, finishItem, wholeItem } = writer;
   const held = new Map<string, HeldCall>();
   const hosted = new Map<string, HostedCall>();
   const mcpCalls = new Map<string, McpCall>();
   const encrypted = new Map<string, string>();
-  let out: OpenResponsesEvent[] = [];
-  let sequence = 0;
-  let items = 0;
-  let started = false;
+  const textItems = createTextItems(writer, encrypted);
+  const { openMessage, closeMessage, openReasoning, closeReasoning } = textItems;
   let ended = false;
-  let message: OpenMessage | undefined;
-  let reasoning: OpenReasoning | undefined;
   /** The Crayon message being streamed (its item opens with its first text). */
   let crayonMessage: string | undefined;
   let incompleteReason: string | undefined;
   let usage: Record<string, number> | undefined;
-
-  const write = (type: string, fields: Record<string, unknown> = {}) => {
-    out.push({ type, sequence_number: sequence++, ...fields });
-  };
-
-  const response = (status: string, extra: Record<string, unknown> = {}) => ({
-    id: responseId,
-    object: "response",
-    created_at: createdAt,
-    status,
-    model,
-    output: [...done].sort((a, b) => a.index - b.index).map(({ item }) => item),
-    ...extra,
-  });
-
-  const start = () => {
-    if (started) return;
-    started = true;
-    write("response.created", { response: response("in_progress") });
-    write("response.in_progress", { response: response("in_progress") });
-  };
-
-  const addItem = (item: Item): number => {
-    const index = items++;
-    write("response.output_item.added", { output_index: index, item });
-    return index;
-  };
-
-  const finishItem = (index: number, item: Item) => {
-    write("response.output_item.done", { output_index: index, item });
-    done.push({ index, item });
-  };
-
-  const at = (item: { id: string; index: number }) => ({
-    item_id: item.id,
-    output_index: item.index,
-  });
-
-  const closeMessage = () => {
-    if (!message) return;
-    const { text, annotations } = message;
-    const part = { type: "output_text", text, annotations };
-    const where = { ...at(message), content_index: 0 };
-    write("response.output_text.done", { ...where, text, logprobs: [] });
-    write("response.content_part.done", { ...where, part });
-    finishItem(message.index, {
-      id: message.id,
-      type: "message",
-      role: "assistant",
-      status: "completed",
-      content: [part],
-    });
-    message = undefined;
-  };
-
-  const openMessage = (id: string): OpenMessage => {
-    if (message?.id === id) return message;
-    closeMessage();
-    const item = { id, type: "message", role: "assistant", status: "in_progress", content: [] };
-    message = { id, index: addItem(item), text: "", annotations: [] };
-    write("response.content_part.added", {
-      ...at(message),
-      content_index: 0,
-      part: { type: "output_text", text: "", annotations: [] },
-    });
-    return message;
-  };
 
   /**
    * The message item text goes to: the one the event names, else the Crayon message streaming,
@@ -189,38 +102,9 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
     return openMessage(id);
   };
 
-  const closeReasoning = () => {
-    if (!reasoning) return;
-    const { id, text } = reasoning;
-    const part = { type: "summary_text", text };
-    const where = { ...at(reasoning), summary_index: 0 };
-    write("response.reasoning_summary_text.done", { ...where, text });
-    write("response.reasoning_summary_part.done", { ...where, part });
-    const secret = encrypted.get(id);
-    finishItem(reasoning.index, {
-      id,
-      type: "reasoning",
-      summary: [part],
-      ...(secret !== undefined && { encrypted_content: secret }),
-    });
-    reasoning = undefined;
-  };
-
-  const openReasoning = (id: string): OpenReasoning => {
-    if (reasoning?.id === id) return reasoning;
-    closeReasoning();
-    reasoning = { id, index: addItem({ id, type: "reasoning", summary: [] }), text: "" };
-    write("response.reasoning_summary_part.added", {
-      ...at(reasoning),
-      summary_index: 0,
-      part: { type: "summary_text", text: "" },
-    });
-    return reasoning;
-  };
-
   /** The message whose Crayon message ended waits no more for its calls. */
   const closeIfEnding = () => {
-    if (message?.ending && held.size === 0) closeMessage();
+    if (textItems.message?.ending && held.size === 0) closeMessage();
   };
 
   /** Sends the held calls as the client's (inside the open message item), then what waited on them. */
@@ -246,15 +130,6 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
     }
     held.clear();
     closeIfEnding();
-  };
-
-  /** Writes a whole item that has no progress of its own (MCP items). */
-  const wholeItem = (item: Item, progress: string[] = []) => {
-    const index = addItem(item);
-    for (const status of progress) {
-      write(`response.${item.type}.${status}`, { item_id: item.id, output_index: index });
-    }
-    finishItem(index, item);
   };
 
   const approvalRequest = (toolCallId: string, approvalId: string) => {
@@ -302,7 +177,7 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
     sendHeld();
     closeMessage();
     closeReasoning();
-    for (const [id, call] of hosted) finishItem(call.index, { ...call.item, id } as Item);
+    for (const [id, call] of hosted) finishItem(call.index, { ...call.item, id } as OutputItem);
     hosted.clear();
     // A call the reply ended before it ran (a stop) ends unfinished.
     for (const call of mcpCalls.values())
@@ -311,13 +186,13 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
     const usageField = usage && { usage: responsesUsage(usage) };
     if (incompleteReason !== undefined) {
       write("response.incomplete", {
-        response: response("incomplete", {
+        response: writer.response("incomplete", {
           incomplete_details: { reason: incompleteReason },
           ...usageField,
         }),
       });
     } else {
-      write("response.completed", { response: response("completed", usageField) });
+      write("response.completed", { response: writer.response("completed", usageField) });
     }
     ended = true;
   };
@@ -336,7 +211,7 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
         const open = messageFor(event.messageId);
         open.text += event.text;
         return write("response.output_text.delta", {
-          ...at(open),
+          ...itemFields(open),
           content_index: 0,
           delta: event.text,
           logprobs: [],
@@ -350,7 +225,7 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
         if (open.annotations.some((a) => ("url" in a ? a.url : a.file_id) === key)) return;
         open.annotations.push(annotation);
         return write("response.output_text.annotation.added", {
-          ...at(open),
+          ...itemFields(open),
           content_index: 0,
           annotation_index: open.annotations.length - 1,
           annotation,
@@ -359,6 +234,7 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
       case "message-end": {
         const id = event.messageId ?? crayonMessage;
         if (crayonMessage === id) crayonMessage = undefined;
+        const { message } = textItems;
         if (!message || (id !== undefined && message.id !== id)) return;
         // Calls still held go inside it, once it is clear they are the client's.
         if (held.size > 0) message.ending = true;
@@ -372,16 +248,16 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
       case "reasoning-delta": {
         if (!event.text) return;
         sendHeld();
-        const open = openReasoning(event.messageId ?? reasoning?.id ?? createId("rs"));
+        const open = openReasoning(event.messageId ?? textItems.reasoning?.id ?? createId("rs"));
         open.text += event.text;
         return write("response.reasoning_summary_text.delta", {
-          ...at(open),
+          ...itemFields(open),
           summary_index: 0,
           delta: event.text,
         });
       }
       case "reasoning-end":
-        if (reasoning?.id === event.messageId) closeReasoning();
+        if (textItems.reasoning?.id === event.messageId) closeReasoning();
         return;
       case "encrypted-value":
         if (event.entity === "message") encrypted.set(event.entityId, event.encryptedValue);
@@ -473,19 +349,17 @@ export function createOpenResponsesEventMapper(run: RunInfo) {
   return {
     /** The events for one Crayon event (none once the response has ended). */
     map(event: CrayonStreamEvent): OpenResponsesEvent[] {
-      out = [];
-      if (ended) return out;
-      start();
+      if (ended) return [];
+      writer.start();
       map(event);
-      return out;
+      return writer.take();
     },
     /** Finishes the response when the source ends without finishing the run. */
     end(): OpenResponsesEvent[] {
-      out = [];
-      if (ended) return out;
-      start();
+      if (ended) return [];
+      writer.start();
       finish();
-      return out;
+      return writer.take();
     },
   };
 }

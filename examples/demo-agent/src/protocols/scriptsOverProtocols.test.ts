@@ -32,7 +32,10 @@ import { demoSources, sourcesText } from "../agent/scripts/sources";
 import { weatherSentence } from "../agent/scripts/tool";
 import { weatherFor } from "../agent/weather";
 import { weatherClientTool } from "../browser/weatherClientTool";
-import { assistants, assistantText, converse, replyOf, testApp, userMessage } from "../testSupport";
+import { userMessage } from "../testSupport/clientRequests";
+import { converse } from "../testSupport/conversation";
+import { assistants, assistantText, replyOf } from "../testSupport/decodedReply";
+import { testApp } from "../testSupport/testApps";
 import { type DemoProtocol, demoProtocols } from "./demoProtocols";
 import { hostedToolTypes } from "./hostedToolProgress";
 

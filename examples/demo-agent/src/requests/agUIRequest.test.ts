@@ -3,7 +3,9 @@ import type { AssistantMessage, Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
 import { approvalToolName, meetingResult } from "../agent/scripts/approve";
 import { countText } from "../agent/scripts/count";
-import { assistants, assistantText, decodeReply, postChat, testApp } from "../testSupport";
+import { postChat } from "../testSupport/clientRequests";
+import { assistants, assistantText, decodeReply } from "../testSupport/decodedReply";
+import { testApp } from "../testSupport/testApps";
 
 // `POST /api/chat?protocol=ag-ui` reads a RunAgentInput, as an AG-UI server does: these bodies
 // are written by hand, the way any AG-UI client (not only Crayon's backend) sends them.

@@ -2,7 +2,9 @@ import type { Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
 import { meetingArguments, meetingResult } from "../agent/scripts/approve";
 import { markdownText } from "../agent/scripts/markdown";
-import { assistants, assistantText, decodeReply, postChat, testApp } from "../testSupport";
+import { postChat } from "../testSupport/clientRequests";
+import { assistants, assistantText, decodeReply } from "../testSupport/decodedReply";
+import { testApp } from "../testSupport/testApps";
 
 // `POST /api/chat?protocol=vercel` reads the body the AI SDK's DefaultChatTransport posts, as an
 // AI SDK route handler does: these bodies are written by hand, the way the AI SDK sends them.

@@ -9,17 +9,10 @@ import { weatherSentence } from "../agent/scripts/tool";
 import { weatherFor } from "../agent/weather";
 import { demoAgentChatParams } from "../client";
 import { demoProtocols } from "../protocols/demoProtocols";
-import {
-  assistants,
-  assistantText,
-  chatRequest,
-  converse,
-  fetchFrom,
-  replyOf,
-  respondTo,
-  testApp,
-  userMessage,
-} from "../testSupport";
+import { chatRequest, fetchFrom, userMessage } from "../testSupport/clientRequests";
+import { converse, respondTo } from "../testSupport/conversation";
+import { assistants, assistantText, replyOf } from "../testSupport/decodedReply";
+import { testApp } from "../testSupport/testApps";
 
 type App = Awaited<ReturnType<typeof testApp>>;
 

@@ -3,15 +3,10 @@ import { describe, expect, it } from "vitest";
 import { reasonAnswerText } from "../agent/scripts/reason";
 import { weatherSentence } from "../agent/scripts/tool";
 import { weatherFor } from "../agent/weather";
-import {
-  assistantText,
-  converse,
-  decodeReply,
-  recordingFetch,
-  replyOf,
-  testApp,
-  userMessage,
-} from "../testSupport";
+import { recordingFetch, userMessage } from "../testSupport/clientRequests";
+import { converse } from "../testSupport/conversation";
+import { assistantText, decodeReply, replyOf } from "../testSupport/decodedReply";
+import { testApp } from "../testSupport/testApps";
 
 type App = Awaited<ReturnType<typeof testApp>>;
 

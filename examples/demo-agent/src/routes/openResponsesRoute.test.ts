@@ -4,18 +4,10 @@ import { approvalToolName, meetingArguments, meetingResult } from "../agent/scri
 import { reasonAnswerText } from "../agent/scripts/reason";
 import { weatherSentence } from "../agent/scripts/tool";
 import { weatherFor } from "../agent/weather";
-import {
-  assistants,
-  assistantText,
-  converse,
-  decodeReply,
-  fetchFrom,
-  recordingFetch,
-  replyOf,
-  respondTo,
-  testApp,
-  userMessage,
-} from "../testSupport";
+import { fetchFrom, recordingFetch, userMessage } from "../testSupport/clientRequests";
+import { converse, respondTo } from "../testSupport/conversation";
+import { assistants, assistantText, decodeReply, replyOf } from "../testSupport/decodedReply";
+import { testApp } from "../testSupport/testApps";
 
 type App = Awaited<ReturnType<typeof testApp>>;
 

@@ -1,16 +1,16 @@
 import type { AssistantMessage } from "@crayonai/stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { longText } from "../agent/scripts/long";
+import { decodeReply } from "../testSupport/decodedReply";
 import {
-  decodeReply,
   postFirstTurn,
   type ResumableProtocol,
   readSome,
   replyPaths,
-  servedApp,
   storedThread,
   withNeutralIds,
-} from "../testSupport";
+} from "../testSupport/resumableReplies";
+import { servedApp } from "../testSupport/testApps";
 
 // Replies of a thread survive their readers (in-process reply store, real HTTP, so a client
 // really disconnects), and stop only when asked to.

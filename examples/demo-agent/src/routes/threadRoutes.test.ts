@@ -2,7 +2,9 @@ import type { Thread } from "@crayonai/react-core";
 import type { Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
 import { createDemoAgentServer } from "../app";
-import { converse, temporaryDataDir, testApp, userMessage } from "../testSupport";
+import { userMessage } from "../testSupport/clientRequests";
+import { converse } from "../testSupport/conversation";
+import { temporaryDataDir, testApp } from "../testSupport/testApps";
 
 /** A thread as the routes send it (react-core's `Thread`, its dates as strings). */
 type StoredThread = Omit<Thread, "createdAt" | "updatedAt"> & {

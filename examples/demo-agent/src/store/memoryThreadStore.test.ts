@@ -1,7 +1,8 @@
 import { createThreadStore, type ThreadStore } from "@crayonai/server/threads";
 import type { AssistantMessage, Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
-import { testDatabase, userMessage } from "../testSupport";
+import { userMessage } from "../testSupport/clientRequests";
+import { testDatabase } from "../testSupport/testApps";
 import { memoryThreadStore } from "./memoryThreadStore";
 
 const reply = (id: string, content: string, status: AssistantMessage["status"] = "complete") =>

@@ -48,3 +48,14 @@ export function patchedDocument(
   report("malformed_event", `Could not apply the JSON Patch to ${what}: ${problem}`);
   return undefined;
 }
+
+/** How JSON Patches are applied: {@link patchedDocument}, or a stand-in while it loads. */
+export type PatchApplier = typeof patchedDocument;
+
+/** A {@link PatchApplier} with its `report` given: how the accumulator patches a document. */
+export type BoundPatch = (
+  document: unknown,
+  patch: JsonPatchOperation[],
+  what: string,
+  fit?: (result: unknown) => boolean,
+) => { result: any } | undefined;

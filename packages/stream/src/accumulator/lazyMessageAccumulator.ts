@@ -1,7 +1,7 @@
 import type { CrayonStreamEvent } from "../events";
 import type { MessageAccumulator, MessageAccumulatorOptions } from "./accumulatorTypes";
-import type { patchedDocument } from "./jsonPatchDocument";
-import { accumulatorWith, type PatchApplier } from "./messageAccumulator";
+import { accumulatorWith } from "./accumulatorWith";
+import type { PatchApplier, patchedDocument } from "./jsonPatchDocument";
 
 /** A {@link MessageAccumulator} whose rarely used parts are loaded when an event needs them. */
 export interface LazyMessageAccumulator extends MessageAccumulator {

@@ -2,15 +2,10 @@ import type { Message, ToolMessage } from "@crayonai/stream";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DemoProtocol } from "../../protocols/demoProtocols";
-import {
-  assistants,
-  assistantText,
-  converse,
-  postChat,
-  replyOf,
-  testApp,
-  userMessage,
-} from "../../testSupport";
+import { postChat, userMessage } from "../../testSupport/clientRequests";
+import { converse } from "../../testSupport/conversation";
+import { assistants, assistantText, replyOf } from "../../testSupport/decodedReply";
+import { testApp } from "../../testSupport/testApps";
 
 // /mcp against the published MCP App example servers, run over stdio from their installed
 // packages, on every protocol that carries tool calls.

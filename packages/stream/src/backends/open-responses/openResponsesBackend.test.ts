@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { responseEvents, responsesWire } from "../../../test/openResponses";
+import { responseEvents, responsesWire } from "../../../test/openResponsesStream";
 import { collect, recordingFetch, responseFromChunks } from "../../../test/streams";
 import { createMessageAccumulator } from "../../accumulator/messageAccumulator";
 import type { Message, ToolMessage, UserMessage } from "../../message";

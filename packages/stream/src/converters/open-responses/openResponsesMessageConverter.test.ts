@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { conversationItems } from "../../../test/openResponses";
+import { conversationItems } from "../../../test/openResponsesItems";
 import type { Message, ToolCall } from "../../message";
 import { validateMessages } from "../../validation/validateMessages";
 import {

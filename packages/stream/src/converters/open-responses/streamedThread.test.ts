@@ -6,7 +6,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { responseEvents, responseOutput, responsesWire } from "../../../test/openResponses";
+import { responseOutput } from "../../../test/openResponsesItems";
+import { responseEvents, responsesWire } from "../../../test/openResponsesStream";
 import { collect, responseFromChunks } from "../../../test/streams";
 import { createMessageAccumulator } from "../../accumulator/messageAccumulator";
 import { openResponsesAdapter } from "../../adapters/open-responses/openResponsesAdapter";
