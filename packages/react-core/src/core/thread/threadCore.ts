@@ -4,25 +4,24 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ThreadActions, ThreadState } from "../../types";
 import { ChatError } from "../chatError";
 import { loadHistoryRevisions } from "../onDemand";
-import type { RequestIntent } from "../reply/replyRequest";
 import { MessageTree } from "./messageTree";
-import { ReplyRunner } from "./replyRunner";
 import { createThreadActions } from "./threadActions";
 import { lastAwaitingIndex, mergeHistory, withParents } from "./threadEdits";
 import { fetchHistory } from "./threadHistory";
 import type { ThreadHost } from "./threadHost";
 import type { ThreadOperations } from "./threadOperations";
+import { ThreadReplies } from "./threadReplies";
 import { idleThreadState, threadStatus } from "./threadStatus";
 
 /**
- * One thread: the coordinator that owns its store and its message tree. Running a reply is its
- * {@link ReplyRunner}'s (`replyRunner.ts`); loading history, client tools and edits are plain
+ * One thread: the coordinator that owns its store and its message tree. Running a reply is in the
+ * class it extends, {@link ThreadReplies} (`threadReplies.ts`); loading history, client tools and edits are plain
  * functions it calls, and its actions (`threadActions.ts`) decide what to commit; this class is the only place the store is
  * written and the only place the local version changes. It lives as long as
  * its thread list keeps it, independent of React, so a reply keeps streaming into its own
  * thread while the user looks at another one.
  */
-export class ThreadCore implements ThreadOperations {
+export class ThreadCore extends ThreadReplies implements ThreadOperations {
   readonly store: StoreApi<ThreadState>;
   /** Stable action functions (safe to pass to memoised components). */
   readonly actions: ThreadActions;
@@ -37,13 +36,12 @@ export class ThreadCore implements ThreadOperations {
   #version = 0;
   /** The history revisions were asked for (see `publish`). */
   #revisionsAsked = false;
-  /** The reply in flight: running, stopping, following one still running on the server. */
-  readonly #replies = new ReplyRunner(this);
 
   constructor(
     readonly host: ThreadHost<ThreadCore>,
     threadId: string | null,
   ) {
+    super();
     this.loaded = threadId === null;
     this.store = createStore<ThreadState>()(() => idleThreadState(threadId));
     this.actions = createThreadActions(this);
@@ -56,15 +54,6 @@ export class ThreadCore implements ThreadOperations {
   /** Called by the list once the backend assigned the thread's id. */
   setThreadId(threadId: string): void {
     this.set({ threadId });
-  }
-
-  /**
-   * Aborts the streaming reply, if any. The reply ends at once, even if the response does not
-   * honour the abort signal; its partial content is kept and marked `stopped`. With
-   * `stopStream` set, the server is asked to stop generating it too.
-   */
-  stop(): void {
-    this.#replies.stop();
   }
 
   /**
@@ -87,8 +76,8 @@ export class ThreadCore implements ThreadOperations {
         if (generation !== this.#loadGeneration) return;
         this.loaded = true;
         const { error } = history;
-        if (this.#replies.streaming) {
-          this.#replies.holdHistory(history.messages);
+        if (this.streaming) {
+          this.pendingHistory = history.messages;
           this.set({ isLoadingMessages: false, error });
           return;
         }
@@ -101,7 +90,7 @@ export class ThreadCore implements ThreadOperations {
           const merged = mergeHistory(history.messages, current);
           this.publish(merged, { isLoadingMessages: false, error });
         }
-        void this.#replies.attach(threadId);
+        void this.attach(threadId);
       } catch (error) {
         if (generation !== this.#loadGeneration) return;
         this.set({ isLoadingMessages: false, error: ChatError.from("load_failed", error) });
@@ -119,7 +108,7 @@ export class ThreadCore implements ThreadOperations {
     const next = { ...this.store.getState(), ...change };
     this.store.setState({
       ...change,
-      status: threadStatus({ ...next, receiving: this.#replies.receiving }),
+      status: threadStatus({ ...next, receiving: this.receiving }),
     });
   }
 
@@ -177,14 +166,6 @@ export class ThreadCore implements ThreadOperations {
     const reported = messages.map((m) => shown.get(m.id) ?? m);
     for (const message of reported) onUpdateMessage({ message });
     return reported;
-  }
-
-  /**
-   * Streams a reply to the history `prepare` returns, then answers its client-side tool calls
-   * and sends them back (up to `maxToolRoundtrips` times); see {@link ReplyRunner.run}.
-   */
-  run(prepare: () => Message[] | Promise<Message[]>, intent: RequestIntent): Promise<void> {
-    return this.#replies.run(prepare, intent);
   }
 
   appendToolResult(message: Message): void {

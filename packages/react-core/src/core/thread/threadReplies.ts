@@ -1,4 +1,6 @@
 import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
+import type { StoreApi } from "zustand/vanilla";
+import type { ThreadActions, ThreadState } from "../../types";
 import { ABORTED, observe, untilAborted } from "../abortable";
 import { ChatError } from "../chatError";
 import type { ReplyTrace } from "../debugChannel";
@@ -15,52 +17,46 @@ import {
 import { runningReply, stopRemotely, withoutRunningReply } from "../reply/replyResumption";
 import { answerToolCalls, defaultToolRoundtrips } from "../tools/clientTools";
 import { turnAwaitsToolResults } from "./messageQueue";
+import type { MessageTree } from "./messageTree";
 import type { ThreadCore } from "./threadCore";
 import { mergeHistory } from "./threadEdits";
+import type { ThreadHost } from "./threadHost";
 
 /** When a stop sent before anything of the reply arrived is sent again. */
 const STOP_AGAIN_MS = 1000;
 
 /**
- * A thread's replies: running one (its request, its stream, its client tools' round trips),
- * stopping it, and following one still running on the server when the thread loads. It holds
- * the state of the reply in flight; every change of the thread goes through its
- * {@link ThreadCore}, which stays the only store writer.
+ * The half of a thread's coordinator that runs its replies: running one (its request, its
+ * stream, its client tools' round trips), stopping it, and following one still running on the
+ * server when the thread loads. {@link ThreadCore} extends it with the store, the tree and
+ * loading; a base class rather than a second object, so the reply code reaches them as before
+ * (`this.store`, `this.set`) at no cost in the bundle.
  */
-export class ReplyRunner {
-  readonly #core: ThreadCore;
+export abstract class ThreadReplies {
+  abstract readonly store: StoreApi<ThreadState>;
+  abstract readonly tree: MessageTree;
+  abstract readonly host: ThreadHost<ThreadCore>;
+  abstract readonly actions: ThreadActions;
+  abstract readonly threadId: string | null;
+  abstract set(change: Partial<ThreadState>): void;
+  abstract publish(messages: Message[], extra?: Partial<ThreadState>): void;
+  abstract notifyUpdated(messages: readonly Message[]): Message[];
+  abstract load(): Promise<void>;
+  abstract appendToolResult(message: Message): void;
+
   #abortController: AbortController | undefined;
   /** True while a response is being read into the thread. */
-  #streaming = false;
+  protected streaming = false;
   /** True once the running reply's first change arrived (status `streaming`, not `submitted`). */
-  #receiving = false;
+  protected receiving = false;
   /** Replies started in this thread: a stop asked again later must not reach a newer one. */
   #runs = 0;
   /** History that arrived while a reply was streaming; merged in when it ends. */
-  #pendingHistory: Message[] | undefined;
+  protected pendingHistory: Message[] | undefined;
   /** Asking the server for a reply still running there (see {@link attach}), if it is. */
   #attaching: AbortController | undefined;
   /** The last message of a history read again because it showed a reply no longer running. */
   #reloadedFor: string | undefined;
-
-  constructor(core: ThreadCore) {
-    this.#core = core;
-  }
-
-  /** True once the running reply's first change arrived. */
-  get receiving(): boolean {
-    return this.#receiving;
-  }
-
-  /** True while a response is being read into the thread. */
-  get streaming(): boolean {
-    return this.#streaming;
-  }
-
-  /** Keeps history that loaded while a reply streams; it is merged in when the reply ends. */
-  holdHistory(messages: Message[]): void {
-    this.#pendingHistory = messages;
-  }
 
   /**
    * Aborts the streaming reply, if any. The reply ends at once, even if the response does not
@@ -72,12 +68,12 @@ export class ReplyRunner {
     // Stopped before anything of the reply arrived: the server may not have registered it yet
     // (its route still reading the request), so the stop may find nothing to stop. It is asked
     // again a second later, unless another reply of this thread started meanwhile.
-    const early = !this.#receiving;
+    const early = !this.receiving;
     const run = this.#runs;
     this.#abortController.abort();
-    const { threadId } = this.#core;
+    const { threadId } = this;
     if (threadId === null) return;
-    const params = this.#core.host.params();
+    const params = this.host.params();
     stopRemotely(params, threadId);
     if (early && params.stopStream) {
       setTimeout(() => {
@@ -101,9 +97,9 @@ export class ReplyRunner {
     const { signal } = controller;
     this.#abortController = controller;
     this.#runs++;
-    this.#receiving = false;
-    this.#core.set({ isRunning: true, error: null });
-    this.#core.host.setRunning(this.#core, true);
+    this.receiving = false;
+    this.set({ isRunning: true, error: null });
+    this.host.setRunning(this as unknown as ThreadCore, true);
     let failure: ChatError | null = null;
     try {
       // Synchronous when nothing has to be waited for: a new thread appears in the same tick.
@@ -118,39 +114,39 @@ export class ReplyRunner {
         );
         failure = result.failure;
         if (failure || signal.aborted) break;
-        const params = this.#core.host.params();
+        const params = this.host.params();
         const { maxToolRoundtrips = defaultToolRoundtrips(params.tools) } = params;
         const allAnswered = await answerToolCalls({
-          messages: () => this.#core.store.getState().messages,
+          messages: () => this.store.getState().messages,
           reply: result.reply,
-          threadId: this.#core.threadId ?? "",
+          threadId: this.threadId ?? "",
           ...(params.tools && { tools: params.tools }),
           ...(params.onToolCall && { onToolCall: params.onToolCall }),
-          onResult: (message) => this.#core.appendToolResult(message),
+          onResult: (message) => this.appendToolResult(message),
         });
         if (!allAnswered || roundtrip >= maxToolRoundtrips || signal.aborted) break;
-        history = this.#core.store.getState().messages;
+        history = this.store.getState().messages;
         intent = toolResultIntent(history);
       }
     } catch (error) {
       if (error !== ABORTED) failure = ChatError.from("process_failed", error);
     } finally {
       if (this.#abortController === controller) this.#abortController = undefined;
-      this.#receiving = false;
-      this.#core.set({ isRunning: false, isReconnecting: false, error: failure });
-      this.#core.host.setRunning(this.#core, false);
-      const { onError } = this.#core.host.params();
+      this.receiving = false;
+      this.set({ isRunning: false, isReconnecting: false, error: failure });
+      this.host.setRunning(this as unknown as ThreadCore, false);
+      const { onError } = this.host.params();
       if (failure && onError) {
         const error = failure;
-        observe(() => onError(error, { threadId: this.#core.threadId ?? "" }));
+        observe(() => onError(error, { threadId: this.threadId ?? "" }));
       }
     }
-    const { queue, isAwaitingInput, messages } = this.#core.store.getState();
+    const { queue, isAwaitingInput, messages } = this.store.getState();
     if (queue.length === 0) return;
     // Only a reply that completed hands the turn on; after any other end the user decides.
-    if (failure || signal.aborted || isAwaitingInput) this.#core.set({ queuePaused: true });
+    if (failure || signal.aborted || isAwaitingInput) this.set({ queuePaused: true });
     // A call left for its tool UI keeps the turn open: the reply after its answer sends the queue.
-    else if (!turnAwaitsToolResults(messages)) this.#core.actions.sendQueued();
+    else if (!turnAwaitsToolResults(messages)) this.actions.sendQueued();
   }
 
   /**
@@ -163,25 +159,24 @@ export class ReplyRunner {
     intent: RequestIntent,
     attached?: Response,
   ): Promise<ReplyResult> {
-    const params = this.#core.host.params();
+    const params = this.host.params();
     const { signal } = controller;
-    const agentState = this.#core.store.getState().agentState;
+    const agentState = this.store.getState().agentState;
     const applyForgotten = (ids: readonly string[]) => {
-      for (const id of ids) this.#core.tree.remove(id);
+      for (const id of ids) this.tree.remove(id);
     };
     let observeEvent: ((event: CrayonStreamEvent) => void) | undefined;
     const continues = continuedMessages(intent, params.streamProtocol);
     // The reply's debug trace, only while the debug channel has a listener.
-    const { debug } = this.#core.host;
+    const { debug } = this.host;
     let trace: ReplyTrace | undefined;
     // The code that reads the reply loads while its request goes out; the request's failure is
     // the reply's, reported by the reader.
-    this.#streaming = true;
+    this.streaming = true;
     const pipeline = loadReplyPipeline();
     let connection: ReplyConnection | undefined;
     const opening = (async () => {
-      const threadId =
-        this.#core.threadId ?? (await untilAborted(this.#createThread(history), signal));
+      const threadId = this.threadId ?? (await untilAborted(this.#createThread(history), signal));
       const { onEvent } = params;
       if (onEvent) observeEvent = (event) => observe(() => onEvent(event, { threadId }));
       if (debug?.listening) {
@@ -192,8 +187,8 @@ export class ReplyRunner {
         attached ?? (await this.#request(history, controller, intent, threadId, trace));
       const { replyConnection, defaultProtocol } = await pipeline;
       connection = replyConnection(params, signal, {
-        onReconnecting: () => this.#core.set({ isReconnecting: true }),
-        onReconnected: () => this.#core.set({ isReconnecting: false }),
+        onReconnecting: () => this.set({ isReconnecting: true }),
+        onReconnected: () => this.set({ isReconnecting: false }),
         trace,
       });
       const protocol = params.streamProtocol ?? defaultProtocol;
@@ -223,30 +218,30 @@ export class ReplyRunner {
         },
         onUpdate: (update) => {
           applyForgotten(update.forgotten);
-          this.#receiving = true;
-          this.#core.publish(
+          this.receiving = true;
+          this.publish(
             update.messages,
             update.agentState && { agentState: update.agentState.value },
           );
         },
       });
     } finally {
-      this.#streaming = false;
+      this.streaming = false;
     }
     if (connection?.moved && params.loadThread) return this.#replyMoved(history, signal, trace);
 
     applyForgotten(result.forgotten);
     let messages = result.messages;
-    if (this.#pendingHistory) {
+    if (this.pendingHistory) {
       // The reply as stored meanwhile (same ids) is the one streamed here: never shown twice.
       const streamed = new Set(result.reply.map((m) => m.id));
-      const stored = this.#pendingHistory.filter((m) => !streamed.has(m.id));
+      const stored = this.pendingHistory.filter((m) => !streamed.has(m.id));
       messages = mergeHistory(stored, messages);
-      this.#pendingHistory = undefined;
+      this.pendingHistory = undefined;
     }
-    this.#core.publish(messages, result.agentState && { agentState: result.agentState.value });
+    this.publish(messages, result.agentState && { agentState: result.agentState.value });
     // `onFinish` sees the messages as the thread shows them (and `onUpdateMessage` saw them).
-    const reply = this.#core.notifyUpdated(result.reply);
+    const reply = this.notifyUpdated(result.reply);
     this.#finish(reply, result.failure, signal.aborted, result.finalAgentState, trace);
     return result;
   }
@@ -259,10 +254,10 @@ export class ReplyRunner {
     threadId: string,
     trace: ReplyTrace | undefined,
   ): Promise<Response> {
-    const params = this.#core.host.params();
+    const params = this.host.params();
     const { processMessage } = params;
     if (!processMessage) throw new ChatError("invalid_action", "No processMessage is set.");
-    const agentState = this.#core.store.getState().agentState;
+    const agentState = this.store.getState().agentState;
     const request = chatRequest({ params, history, threadId, controller, agentState, intent });
     trace?.sent(request);
     return untilAborted(processMessage(request), controller.signal);
@@ -276,13 +271,13 @@ export class ReplyRunner {
     state: unknown,
     trace?: ReplyTrace,
   ) {
-    const { onFinish } = this.#core.host.params();
-    const shown = this.#core.store.getState().messages;
+    const { onFinish } = this.host.params();
+    const shown = this.store.getState().messages;
     const outcome = replyOutcome(failure, stopped, shown);
     trace?.end(outcome, shown, reply);
     if (onFinish) {
       observe(() =>
-        onFinish({ threadId: this.#core.threadId ?? "", messages: shown, reply, outcome, state }),
+        onFinish({ threadId: this.threadId ?? "", messages: shown, reply, outcome, state }),
       );
     }
   }
@@ -296,10 +291,10 @@ export class ReplyRunner {
     signal: AbortSignal,
     trace: ReplyTrace | undefined,
   ): Promise<ReplyResult> {
-    this.#pendingHistory = undefined;
-    this.#core.set({ isReconnecting: false });
-    await this.#core.load();
-    const { messages, error, agentState } = this.#core.store.getState();
+    this.pendingHistory = undefined;
+    this.set({ isReconnecting: false });
+    await this.load();
+    const { messages, error, agentState } = this.store.getState();
     const before = new Set(history.map((m) => m.id));
     const reply = messages.filter((m) => !before.has(m.id));
     this.#finish(reply, error, signal.aborted, agentState, trace);
@@ -315,8 +310,8 @@ export class ReplyRunner {
    * reply still streaming: it ended after they were read, so they are read again (once).
    */
   async attach(threadId: string): Promise<void> {
-    const params = this.#core.host.params();
-    if (!params.resumeStream || this.#attaching || this.#core.store.getState().isRunning) return;
+    const params = this.host.params();
+    if (!params.resumeStream || this.#attaching || this.store.getState().isRunning) return;
     const controller = new AbortController();
     this.#attaching = controller;
     let response: Response | null | undefined;
@@ -325,13 +320,13 @@ export class ReplyRunner {
     } finally {
       if (this.#attaching === controller) this.#attaching = undefined;
     }
-    const last = this.#core.store.getState().messages.at(-1);
+    const last = this.store.getState().messages.at(-1);
     if (response === null && last?.role === "assistant" && last.status === "streaming") {
       // The stored reply says it streams, but none runs: it ended (or its server died) after
       // the history was read. Read it again, once, for how it ended.
-      if (this.#reloadedFor !== last.id && this.#core.threadId === threadId) {
+      if (this.#reloadedFor !== last.id && this.threadId === threadId) {
         this.#reloadedFor = last.id;
-        void this.#core.load();
+        void this.load();
       }
       return;
     }
@@ -340,15 +335,15 @@ export class ReplyRunner {
     if (
       !response.ok ||
       controller.signal.aborted ||
-      this.#core.store.getState().isRunning ||
-      this.#core.threadId !== threadId
+      this.store.getState().isRunning ||
+      this.threadId !== threadId
     ) {
       response.body?.cancel().catch(() => {});
       return;
     }
     const prepare = () => {
-      const { history, running } = withoutRunningReply(this.#core.store.getState().messages);
-      for (const message of running) this.#core.tree.remove(message.id);
+      const { history, running } = withoutRunningReply(this.store.getState().messages);
+      for (const message of running) this.tree.remove(message.id);
       return history;
     };
     await this.run(prepare, { trigger: "submit-message" }, response);
@@ -357,6 +352,6 @@ export class ReplyRunner {
   async #createThread(history: Message[]): Promise<string> {
     const first = history.find((m): m is UserMessage => m.role === "user");
     if (!first) throw new ChatError("invalid_action", "A new thread needs a user message.");
-    return this.#core.host.createThreadFor(this.#core, first);
+    return this.host.createThreadFor(this as unknown as ThreadCore, first);
   }
 }
