@@ -10,7 +10,7 @@ import { CrayonChat } from "@crayonai/react-ui";
 import { lazy, Suspense, useRef, useState } from "react";
 import { LiveThought } from "./LiveThought";
 import { ConsolePanel } from "./panel/ConsolePanel";
-import { SCENARIOS } from "./scenarios";
+import { SCENARIOS, scenarioTitle } from "./scenarios";
 
 // The inspector (each reply's request, wire and events) is a development tool: loaded with
 // import() when it is first shown.
@@ -18,8 +18,9 @@ const ChatInspector = lazy(() =>
   import("@crayonai/react-ui/inspector").then((module) => ({ default: module.ChatInspector })),
 );
 
-// Created once: the params talk to the demo agent the Vite plugin serves on /api.
-const chatParams = demoAgentChatParams({ protocol: "crayon" });
+// Created once: the params talk to the demo agent the Vite plugin serves on /api. A thread a
+// scenario started is titled with the scenario's name.
+const chatParams = { ...demoAgentChatParams({ protocol: "crayon" }), generateTitle: scenarioTitle };
 
 const starters = SCENARIOS.map((scenario) => ({
   displayText: scenario.name,

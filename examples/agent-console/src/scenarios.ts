@@ -1,3 +1,6 @@
+import type { TitleRequest } from "@crayonai/react-core";
+import { messagePlainText } from "@crayonai/stream/text";
+
 /** One app the console shows running on the SDK, started by sending its command. */
 export type Scenario = {
   command: string;
@@ -28,6 +31,17 @@ export const SCENARIOS: readonly Scenario[] = [
     description: "Subroutines on their own models, with a failed attempt and its retry.",
   },
 ];
+
+/**
+ * The thread's title when its first message is a scenario's command alone: the scenario's name
+ * ("Workflow engine"), where the SDK's own title would be the command's ("Workflow"). Passed
+ * as `generateTitle`, which runs once the first reply ended; any other thread keeps its title.
+ */
+export function scenarioTitle({ messages, title }: TitleRequest): string {
+  const first = messages.find((message) => message.role === "user");
+  const text = first && messagePlainText(first).trim();
+  return SCENARIOS.find((scenario) => scenario.command === text)?.name ?? title;
+}
 
 /** Daily spend limit the readout compares against (CrevnClaw's circuit breaker). */
 export const DAILY_BUDGET_USD = 2;

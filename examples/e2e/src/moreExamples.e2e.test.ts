@@ -25,7 +25,7 @@ describe.skipIf(noBrowser)("custom-sidebar and nextjs examples", () => {
       await chat.ask("/tool");
       expect(await chat.lastAssistantText()).toMatch(/Berlin/);
       const sidebar = page.getByRole("navigation", { name: "Conversations" });
-      // The thread is titled from its first exchange (a bare command is no title).
+      // The thread is titled from its first exchange: a bare command by its name, not as typed.
       const rename = sidebar.getByRole("button", { name: /^Rename “.+”$/ }).first();
       await rename.waitFor();
       const title = (await rename.getAttribute("aria-label"))!.slice("Rename “".length, -1);

@@ -81,4 +81,25 @@ describe.skipIf(noBrowser)("thread list", () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("titles a thread a bare command started with the command's name, for good", async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    const chat = new ChatPage(page);
+    await chat.input.waitFor();
+    await chat.send("/markdown");
+    const latest = chat.threadList.getByRole("listitem").first();
+    const title = latest.locator(".crayon-thread-list__title");
+    // Titled at once, while the reply streams, not from the reply's first words when it ends.
+    await expect.poll(() => title.textContent()).toBe("Markdown");
+    await chat.waitForReplyEnd();
+    await expect(title.textContent()).resolves.toBe("Markdown");
+    // The reply's words are the preview, as plain text: the title does not repeat them.
+    const preview = latest.locator(".crayon-thread-list__preview");
+    await expect.poll(() => preview.textContent()).toMatch(/^Markdown tour Crayon renders/);
+    await page.reload();
+    await chat.input.waitFor();
+    await expect.poll(() => title.textContent()).toBe("Markdown");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

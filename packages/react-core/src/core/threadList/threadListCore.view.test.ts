@@ -64,9 +64,8 @@ describe("thread titles", () => {
     await vi.waitFor(() =>
       expect(chat.store.getState().threads[0]!.title).toBe("Weather in Paris"),
     );
-    expect(generateTitle).toHaveBeenCalledWith(
-      expect.objectContaining({ title: "The weather card for Paris" }),
-    );
+    // A bare command is titled with its name; the reply's words stay its preview.
+    expect(generateTitle).toHaveBeenCalledWith(expect.objectContaining({ title: "Tool" }));
     const request = (generateTitle.mock.calls[0] as unknown as [{ messages: Message[] }])[0];
     expect(request.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
   });

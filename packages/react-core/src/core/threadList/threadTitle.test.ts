@@ -26,11 +26,17 @@ describe("titleFromExchange", () => {
     expect(titleFromExchange(user)).toBe(title);
   });
 
-  it("titles a bare command from the first reply, else from the command's name", () => {
-    expect(titleFromExchange("/tool", "Here is the **weather** card for Paris.")).toBe(
+  it("titles a bare command with its name, before and after the reply alike", () => {
+    expect(titleFromExchange("/tool")).toBe("Tool");
+    // The reply's words are its preview: as the title they would repeat it.
+    expect(titleFromExchange("/tool", "Here is the **weather** card for Paris.")).toBe("Tool");
+    expect(titleFromExchange("/run-workflow", "Deploying.")).toBe("Run workflow");
+  });
+
+  it("titles a message with no text from the first reply, else 'New chat'", () => {
+    expect(titleFromExchange("", "Here is the **weather** card for Paris.")).toBe(
       "Here is the weather card for Paris",
     );
-    expect(titleFromExchange("/run-workflow")).toBe("Run workflow");
     expect(titleFromExchange("  ")).toBe("New chat");
   });
 
@@ -41,10 +47,20 @@ describe("titleFromExchange", () => {
 });
 
 describe("titleFromMessages", () => {
-  it("reads the first user message and the first reply with text", () => {
+  it("reads the first user message, and the first reply with text when the message has none", () => {
     expect(
       titleFromMessages([
         { id: "1", role: "user", content: [{ type: "text", text: "/workflow" }] },
+        { id: "3", role: "assistant", content: "Deploying the staging build." },
+      ]),
+    ).toBe("Workflow");
+    expect(
+      titleFromMessages([
+        {
+          id: "1",
+          role: "user",
+          content: [{ type: "binary", mimeType: "image/png", data: "AA==" }],
+        },
         { id: "2", role: "assistant", content: "", toolCalls: [] },
         { id: "3", role: "assistant", content: "Deploying the staging build." },
       ]),

@@ -30,7 +30,9 @@ function capitalised(text: string): string {
  * A concise title for a thread from its first exchange, made on the client without a model
  * and always the same for the same messages: the first sentence (or first words) of the user's
  * first message, markdown and a leading slash command stripped. A message that is only a
- * command ("/tool") is titled from the first reply instead, then from the command's name.
+ * command ("/tool") is titled with the command's name ("Tool"): the reply's words would repeat
+ * its preview, and the title would change when the reply arrives. Only a message with no text
+ * at all (an attachment alone) is titled from the first reply.
  */
 export function titleFromExchange(userText: string, replyText = ""): string {
   const text = markdownToPlainText(userText);
@@ -38,10 +40,9 @@ export function titleFromExchange(userText: string, replyText = ""): string {
   const topic = request.replace(filler, "").trim() || request;
   // The user's own casing is kept: it may be a name, a code or a deliberate style.
   if (topic) return headline(topic);
-  const reply = headline(markdownToPlainText(replyText));
-  if (reply) return reply;
   const name = command.exec(text)?.[0].slice(1).trim();
-  return name ? capitalised(name.replace(/[-_]/g, " ")) : FALLBACK;
+  if (name) return capitalised(name.replace(/[-_]/g, " "));
+  return headline(markdownToPlainText(replyText)) || FALLBACK;
 }
 
 /** {@link titleFromExchange} over messages: the first user message and the reply after it. */
