@@ -618,12 +618,25 @@ describe("a stop while the reply store comes back", () => {
   function restartingStore() {
     const base = inProcessReplyStore();
     let endedAt = 0;
-    const store: ReplyStore = { ...base, outages: () => ({ count: endedAt ? 1 : 0, endedAt }) };
+    let refusing = false;
+    // A store that does not take writes for a while (as one still coming back may not).
+    const publisher: ReplyStore["publisher"] = {
+      ...base.publisher,
+      set: (...args) => (refusing ? Promise.resolve(null) : base.publisher.set(...args)),
+    };
+    const store: ReplyStore = {
+      ...base,
+      publisher,
+      outages: () => ({ count: endedAt ? 1 : 0, endedAt }),
+    };
     const restart = async () => {
       await base.close();
       endedAt = Date.now();
     };
-    return { store, restart };
+    const refuseWrites = (refuse: boolean) => {
+      refusing = refuse;
+    };
+    return { store, restart, refuseWrites };
   }
 
   it("a stop that finds no reply because its instance has not registered it again yet stops it once it has", async () => {
@@ -643,5 +656,26 @@ describe("a stop while the reply store comes back", () => {
     const text = await reading;
     expect(text.length).toBeLessThan(fullText.length);
     expect(fullText.startsWith(text)).toBe(true);
+  });
+
+  it("a kept stop does not stop the thread's next reply, started after it", async () => {
+    const { store, restart, refuseWrites } = restartingStore();
+    const quiet = { log: () => {} };
+    const a = createResumableReplies({ store, ...quiet });
+    const b = createResumableReplies({ store, ...quiet });
+    await restart();
+    // The stop finds no reply (the thread's last one ended on its own): it is kept.
+    expect((await b.stop(del(), { threadId: "t1" })).status).toBe(503);
+    await sleep(20);
+    // The user's next message starts a reply that the store does not take at first: it
+    // registers a lease renewal later, and then checks for a stop asked while it was unknown.
+    refuseWrites(true);
+    const next = generator(60);
+    const reading = (await a.start({ threadId: "t1", generate: next.generate })).text();
+    await sleep(100);
+    refuseWrites(false);
+    // The kept stop was asked before this reply started: it runs to its end.
+    expect(await reading).toBe(fullText);
+    expect(next.seen.signal?.reason).not.toBe("stop");
   });
 });
