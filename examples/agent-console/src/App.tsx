@@ -7,10 +7,14 @@ import {
 } from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
 import { CrayonChat } from "@crayonai/react-ui";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { withCircuitBreaker } from "./circuitBreaker";
+import { type ConsoleView, initialView, writeViewToUrl } from "./consoleView";
 import { LiveThought } from "./LiveThought";
 import { ConsolePanel } from "./panel/ConsolePanel";
 import { SCENARIOS, scenarioTitle } from "./scenarios";
+import { WorkdeckActions } from "./workdeck/WorkdeckActions";
+import { WorkdeckBar } from "./workdeck/WorkdeckBar";
 
 // The inspector (each reply's request, wire and events) is a development tool: loaded with
 // import() when it is first shown.
@@ -19,8 +23,16 @@ const ChatInspector = lazy(() =>
 );
 
 // Created once: the params talk to the demo agent the Vite plugin serves on /api. A thread a
-// scenario started is titled with the scenario's name.
-const chatParams = { ...demoAgentChatParams({ protocol: "crayon" }), generateTitle: scenarioTitle };
+// scenario started is titled with the scenario's name. Past the daily limit, the circuit
+// breaker keeps requests from the agent.
+const chatParams = withCircuitBreaker({
+  ...demoAgentChatParams({ protocol: "crayon" }),
+  generateTitle: scenarioTitle,
+});
+
+// Workdeck's landing page reads each thread's stored messages the way the chat loads them.
+const loadThread = (threadId: string) =>
+  chatParams.loadThread?.(threadId) ?? Promise.resolve<unknown>([]);
 
 const starters = SCENARIOS.map((scenario) => ({
   displayText: scenario.name,
@@ -53,7 +65,15 @@ export function App() {
     setMode(next);
     writeModeToUrl(next);
   };
+  const [view, setView] = useState(initialView);
+  const changeView = useCallback((next: ConsoleView) => {
+    setView(next);
+    writeViewToUrl(next);
+  }, []);
+  const showChat = useCallback(() => changeView("chat"), [changeView]);
   const mainRef = useRef<HTMLElement>(null);
+  // On a phone the panel is below the main area: what the panel opens is shown there.
+  const showMain = () => mainRef.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
   const [inspecting, setInspecting] = useState(false);
   return (
     <div
@@ -63,30 +83,44 @@ export function App() {
     >
       <DemoActionsProvider chat={chat}>
         <main ref={mainRef} className="console-main">
-          <LiveThought messages={chat.threadManager.messages} />
-          <CrayonChat
-            chat={chat}
-            type="standalone"
-            agentName="Agent console"
-            theme={{ mode }}
-            welcomeMessage={{
-              title: "Agent console",
-              description:
-                "Four agent apps running on the Crayon SDK: pick one here or in the side panel.",
-            }}
-            conversationStarters={starters}
-            toolUIs={demoToolUIs}
-            activityRenderers={demoActivityRenderers}
-          />
+          {view === "actions" ? (
+            <WorkdeckActions chat={chat} loadThread={loadThread} onShowChat={showChat} />
+          ) : (
+            <>
+              <WorkdeckBar chat={chat} onShowActions={() => changeView("actions")} />
+              <LiveThought messages={chat.threadManager.messages} />
+              <CrayonChat
+                chat={chat}
+                type="standalone"
+                agentName="Agent console"
+                theme={{ mode }}
+                welcomeMessage={{
+                  title: "Agent console",
+                  description:
+                    "Four agent apps running on the Crayon SDK: pick one here or in the side panel.",
+                }}
+                conversationStarters={starters}
+                toolUIs={demoToolUIs}
+                activityRenderers={demoActivityRenderers}
+              />
+            </>
+          )}
         </main>
         <ConsolePanel
           chat={chat}
           mode={mode}
           onModeChange={changeMode}
-          // On a phone the panel is below the chat: a started run is watched in the chat.
-          onStart={() => mainRef.current?.scrollIntoView?.({ block: "start", behavior: "smooth" })}
+          // A started run is watched in the chat.
+          onStart={() => {
+            showChat();
+            showMain();
+          }}
           inspecting={inspecting}
           onInspectingChange={setInspecting}
+          onOpenWorkdeck={() => {
+            changeView("actions");
+            showMain();
+          }}
         />
         {inspecting && (
           <div className="console-inspector">

@@ -18,7 +18,7 @@ export function LiveThought({ messages }: { messages: readonly Message[] }) {
   return (
     <div className="console-live-thought" aria-hidden="true">
       <span className="console-live-thought__label">
-        <span className="crayon-pulse" /> Thinking
+        <span className="demo-live-dot" /> Thinking
       </span>
       <span className="console-live-thought__text">
         {text.length > TAIL ? `…${text.slice(-TAIL)}` : text}

@@ -42,6 +42,3 @@ export function scenarioTitle({ messages, title }: TitleRequest): string {
   const text = first && messagePlainText(first).trim();
   return SCENARIOS.find((scenario) => scenario.command === text)?.name ?? title;
 }
-
-/** Daily spend limit the readout compares against (CrevnClaw's circuit breaker). */
-export const DAILY_BUDGET_USD = 2;

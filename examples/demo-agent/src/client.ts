@@ -12,6 +12,10 @@ import { demoMcpClientTools } from "./browser/mcpClientTools";
 import { weatherClientTool } from "./browser/weatherClientTool";
 import type { DemoProtocol } from "./protocols/demoProtocols";
 
+export {
+  WORKDECK_EXAMPLES,
+  type WorkdeckExample,
+} from "./agent/scripts/console/workdeckPlanner";
 export { demoToolNames } from "./agent/toolNames";
 export type { WeatherReport } from "./agent/weather";
 export { demoModel } from "./browser/demoBackend";

@@ -7,6 +7,8 @@
  * @packageDocumentation
  */
 
+export { ProgressBar } from "./activity/ProgressBar";
+export { StatusBadge } from "./activity/StatusBadge";
 export { CommandCallView } from "./CommandCallView";
 export { ConfirmationDialog } from "./ConfirmationDialog";
 export {
@@ -17,5 +19,7 @@ export {
 } from "./DemoActions";
 export { demoActivityRenderers } from "./demoActivityRenderers";
 export { demoToolUIs } from "./demoToolUIs";
+export { TextAreaField } from "./TextAreaField";
 export { useThreadInUrl } from "./threadInUrl";
+export { useEditorFocus } from "./useEditorFocus";
 export { WeatherCard } from "./WeatherCard";

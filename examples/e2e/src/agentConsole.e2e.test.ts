@@ -1,56 +1,45 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
-import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { describe, expect, it } from "vitest";
+import { agentConsoleSuite } from "./agentConsolePage";
+import { noBrowser, screenshot } from "./browser";
 
 // The agent console (examples/agent-console): the seed apps' scenarios on the demo agent.
 describe.skipIf(noBrowser)("agent-console example", () => {
-  let browser: Browser;
-  let server: ExampleServer;
+  const { open, start } = agentConsoleSuite();
 
-  beforeAll(async () => {
-    server = await serveExample("agent-console");
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
-
-  async function open(viewport?: { width: number; height: number }) {
-    const { page, errors } = await openPage(browser, server.url);
-    if (viewport) await page.setViewportSize(viewport);
-    const chat = new ChatPage(page);
-    await chat.input.waitFor();
-    return { page, errors, chat, runState: page.locator(".console-run-state") };
-  }
-
-  async function start(page: Page, name: string) {
-    const button = page.getByRole("button", { name: new RegExp(`^Start ${name}`) });
-    // Disabled until the thread list has loaded.
-    await page.waitForFunction(
-      (label) =>
-        [...document.querySelectorAll("button")].some(
-          (b) => b.textContent?.startsWith(label) && !b.disabled,
-        ),
-      `Start ${name}`,
-    );
-    await button.click();
-  }
-
-  it("workflow engine: trigger a workflow and watch every task finish", async () => {
+  it("workflow engine: a workflow's inputs are edited on its card, and the run uses them", async () => {
     const { page, errors, chat } = await open();
     await start(page, "Workflow engine");
     await chat.waitForReplyEnd();
-    const trigger = page.getByRole("button", { name: /^Trigger / }).first();
-    await trigger.click();
+    const card = page.locator(".demo-workflow").filter({ hasText: "icp-scoring" });
+    const url = card.getByRole("textbox", { name: "company_url" });
+    expect(await url.inputValue()).toBe("https://acme-robotics.example");
+    await url.fill("https://globex-systems.example");
+    expect(await card.textContent()).toContain("Default: https://acme-robotics.example");
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, "console-workflow-inputs");
+    await card.getByRole("button", { name: "Trigger icp-scoring" }).click();
     await chat.stopButton.waitFor();
     await screenshot(page, "console-workflow-running");
     await chat.waitForReplyEnd();
-    const statuses = await page.locator(".crayon-message--assistant").last().textContent();
-    expect(statuses).toMatch(/Completed/i);
-    expect(statuses).not.toMatch(/Running/);
+    const run = page.locator(".demo-activity").filter({ hasText: "icp-scoring v1 · run-1" });
+    // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what is compared
+    const text = await run.innerText();
+    expect(text).toMatch(/Completed/);
+    expect(text).not.toMatch(/Running/);
+    // The edited value reached the run: its inputs, its log lines and its outputs.
+    expect(await run.locator(".demo-kv").first().textContent()).toContain(
+      "company_urlhttps://globex-systems.example",
+    );
+    expect(text).toContain("web_read https://globex-systems.example");
+    expect(text).toContain("Globex Systems");
+    // The closing reply concludes: it does not list the card's tasks again.
+    const closing = await chat.lastAssistantText();
+    expect(closing).toContain("Globex Systems is a qualified lead, and sales has it. Next:");
+    expect(closing).not.toContain("Research Company");
+    // Two agent tasks ran: two model calls.
+    expect(await page.locator(".console-usage__calls").textContent()).toContain(
+      "2 model calls in this run",
+    );
     await screenshot(page, "console-workflow-done");
     expect(errors).toEqual([]);
     await page.close();
@@ -77,7 +66,7 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     // The running thread, not the welcome screen: its run is followed to its end.
     await chat.stopButton.waitFor({ timeout: 10_000 });
     await chat.waitForReplyEnd();
-    const statuses = await page.locator(".crayon-message--assistant").last().textContent();
+    const statuses = await page.locator(".demo-activity").last().textContent();
     expect(statuses).toMatch(/Completed/i);
     expect(statuses).not.toMatch(/Running/);
     await screenshot(page, "console-reloaded-mid-run");
@@ -254,8 +243,13 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     const { page, errors, chat, runState } = await open();
     await start(page, "Cyrus");
     await chat.waitForReplyEnd();
-    const run = await page.locator(".crayon-message--assistant").last().textContent();
-    expect(run).toMatch(/attempt/i);
+    // Six attempts in all, each a model call with its tokens and cost.
+    expect(await page.locator(".console-usage__calls").textContent()).toContain(
+      "6 model calls in this run",
+    );
+    await page.locator(".console-calls summary").click();
+    expect(await page.locator(".console-calls__table tbody tr").allTextContents()).toHaveLength(6);
+    expect(await chat.lastAssistantText()).toContain("PR #318 is ready for review.");
     await screenshot(page, "console-cyrus-done");
 
     await chat.newChat();
@@ -297,6 +291,41 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     await page.close();
   });
 
+  it("phone: Cyrus steps keep name and status on a line, and finished steps give their outcome", async () => {
+    const { page, errors, chat } = await open({ width: 390, height: 844 });
+    await chat.send("/cyrus");
+    await chat.stopButton.waitFor();
+    await chat.waitForReplyEnd();
+    const steps = page.locator(".demo-step");
+    expect(await steps.count()).toBe(5);
+    const layout = await steps.evaluateAll((items) =>
+      items.map((step) => {
+        const box = (selector: string) => step.querySelector(selector)!.getBoundingClientRect();
+        const [name, status, meta] = [
+          box(".demo-step__name"),
+          box(".demo-step__head > .demo-status"),
+          box(".demo-step__meta"),
+        ];
+        const middle = (r: DOMRect) => r.top + r.height / 2;
+        return {
+          nameBesideStatus: Math.abs(middle(name) - middle(status)) < 6,
+          metaBelow: meta.top >= Math.max(name.bottom, status.bottom) - 1,
+          fits: step.scrollWidth <= step.clientWidth,
+        };
+      }),
+    );
+    for (const step of layout) {
+      expect(step).toEqual({ nameBesideStatus: true, metaBelow: true, fits: true });
+    }
+    const verify = steps.filter({ hasText: "verifications" });
+    const head = await verify.locator(".demo-step__meta").textContent();
+    expect(head).toBe("Model: sonnetSucceeded on attempt 2Time: 2 min 50 s");
+    await verify.scrollIntoViewIfNeeded();
+    await screenshot(page, "console-phone-cyrus");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("phone: a started run is watched in the chat, its thoughts above it; a failed run reads well", async () => {
     const { page, errors } = await open({ width: 390, height: 844 });
     await start(page, "CrevnClaw");
@@ -318,6 +347,12 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     await page.close();
 
     const second = await open({ width: 390, height: 844 });
+    // A workflow's inputs fit the card on a phone.
+    await second.chat.ask("/workflow");
+    const card = second.page.locator(".demo-workflow").filter({ hasText: "icp-scoring" });
+    await card.scrollIntoViewIfNeeded();
+    expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(second.page, "console-phone-workflow-inputs");
     await second.chat.send("/workflow run lead-enrichment");
     await second.page
       .getByRole("button", { name: "Retry from Enrich Firmographics" })

@@ -1,9 +1,22 @@
-import { button, click, fakeChat, type Rendered, render } from "@crayonai/demo-ui/testing";
+import {
+  button,
+  click,
+  fakeChat,
+  type Rendered,
+  render,
+  typeInto,
+} from "@crayonai/demo-ui/testing";
 import type { Message } from "@crayonai/stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { consoleDailyLimit } from "../circuitBreaker";
+import { DEFAULT_DAILY_LIMIT_USD } from "../viewModel/dailyLimit";
 import { ConsolePanel } from "./ConsolePanel";
 
 let view: Rendered | undefined;
+beforeEach(() => {
+  localStorage.clear();
+  consoleDailyLimit.set(DEFAULT_DAILY_LIMIT_USD);
+});
 afterEach(async () => {
   await view?.unmount();
   view = undefined;
@@ -66,7 +79,6 @@ describe("ConsolePanel", () => {
   });
 
   it("sums usage per run, per thread and per day, and shows the latest reasoning", async () => {
-    localStorage.clear();
     const messages: Message[] = [
       { id: "u0", role: "user", content: "/cyrus" },
       reply("a0", 1_000, 100, 0.01),
@@ -103,6 +115,79 @@ describe("ConsolePanel", () => {
     expect(row("thread")).toBe("This thread9,0003,000$1.5000");
     expect(row("today")).toBe("Today11,8203,264$1.5179");
     expect(view.container.textContent).toContain("75% of the $2.00 daily limit");
+  });
+
+  it("counts model calls, not the messages that report them, and lists the run's calls", async () => {
+    const call = (name: string) => ({
+      name,
+      model: "sonnet",
+      inputTokens: 2_000,
+      outputTokens: 600,
+      costUsd: 0.015,
+    });
+    const messages: Message[] = [
+      { id: "u", role: "user", content: "/workdeck" },
+      {
+        ...reply("closing", 10_000, 3_000, 0.075),
+        metadata: {
+          usage: { inputTokens: 10_000, outputTokens: 3_000, costUsd: 0.075 },
+          modelCalls: ["Fetch", "Describe", "Sheet", "Fit", "Report"].map(call),
+        },
+      },
+    ];
+    view = await render(
+      <ConsolePanel chat={fakeChat({ messages })} mode="light" onModeChange={noop} />,
+    );
+    expect(view.container.textContent).toContain(
+      "Counted per model call: 5 model calls in this run, 5 model calls in this thread.",
+    );
+    expect(view.container.querySelector(".console-calls summary")?.textContent).toBe(
+      "5 model calls in this run",
+    );
+    const rows = [...view.container.querySelectorAll(".console-calls__table tbody tr")];
+    expect(rows.map((row) => row.textContent)).toContain("Sheet · sonnet2,600$0.0150");
+  });
+
+  it("trips the circuit breaker past the daily limit: stops the agent and pauses new runs", async () => {
+    const messages: Message[] = [
+      { id: "u", role: "user", content: "/crevnclaw" },
+      reply("a1", 9_000, 3_000, 0.5),
+    ];
+    const chat = fakeChat({ messages, isRunning: true });
+    view = await render(<ConsolePanel chat={chat} mode="light" onModeChange={noop} />);
+    const section = () => view!.container.querySelector<HTMLElement>(".console-breaker")!;
+    const alert = () => section().querySelector('[role="alert"]')!.textContent;
+    expect(section().dataset.tripped).toBeUndefined();
+    expect(alert()).toBe("");
+    // The spend per run, as a chart whose figures are text.
+    const chart = view.container.querySelector("table.console-spend")!;
+    expect(chart.querySelector("caption")?.textContent).toBe("Spend per run today");
+    expect(chart.querySelector("tbody tr")?.textContent).toBe("/crevnclaw$0.5000");
+
+    const limit = section().querySelector("input")!;
+    expect(limit.value).toBe("2.00");
+    await typeInto(limit, "0.25");
+    expect(section().dataset.tripped).toBe("true");
+    expect(section().querySelector(".console-breaker__state")?.textContent).toBe("Tripped");
+    expect(chat.threadManager.stop).toHaveBeenCalled();
+    expect(alert()).toContain("Today's spend, $0.5000, is over the $0.25 daily limit.");
+    expect(alert()).toContain("The circuit breaker stopped the agent");
+    expect(chart.querySelector("tbody tr")?.textContent).toContain("Tripped the breaker");
+    const start = [...view.container.querySelectorAll<HTMLButtonElement>(".console-scenario")];
+    expect(start.every((b) => b.disabled)).toBe(true);
+    expect(view.container.textContent).toContain("Paused by the circuit breaker");
+
+    // Not an amount: the limit stays, and the field says why.
+    await typeInto(limit, "0");
+    expect(limit.getAttribute("aria-invalid")).toBe("true");
+    expect(section().dataset.tripped).toBe("true");
+
+    // A higher limit re-arms it.
+    await typeInto(limit, "1");
+    expect(section().dataset.tripped).toBeUndefined();
+    expect(alert()).toBe("");
+    expect(view.container.textContent).toContain("50% of the $1.00 daily limit");
+    expect(localStorage.getItem("crayon-agent-console:daily-limit")).toBe("1");
   });
 
   it("names the theme toggle after what it does", async () => {

@@ -1,10 +1,15 @@
 import type { ChatManager } from "@crayonai/react-core";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { DAILY_BUDGET_USD, SCENARIOS } from "../scenarios";
+import { SCENARIOS } from "../scenarios";
+import { readModelCalls } from "../viewModel/modelCalls";
 import { RUN_STATE_TEXT, runState } from "../viewModel/runState";
+import { spendByRun } from "../viewModel/spendByRun";
 import { latestThought } from "../viewModel/thoughtStream";
+import { latestRun } from "../viewModel/usageTotals";
+import { CircuitBreakerSection } from "./CircuitBreakerSection";
 import { ThoughtStream } from "./ThoughtStream";
 import { UsageReadout } from "./UsageReadout";
+import { useCircuitBreaker } from "./useCircuitBreaker";
 import { useUsageFigures } from "./useUsageFigures";
 
 // Failures show in the conversation (the thread's error); nothing to add here.
@@ -20,12 +25,15 @@ export type ConsolePanelProps = {
   /** Whether the inspector is shown; with `onInspectingChange`, the panel offers its toggle. */
   inspecting?: boolean;
   onInspectingChange?: (inspecting: boolean) => void;
+  /** Shows Workdeck's landing page (its actions); with it, the Workdeck scenario links there. */
+  onOpenWorkdeck?: () => void;
 };
 
 /**
  * The console's side panel, in the order a running agent needs it: the run status with STOP,
- * the live thought stream, the token and cost readout (run, thread, today), then a button per
- * scenario. It fits the window and scrolls inside.
+ * the live thought stream, the token and cost readout (run, thread, today, counted per model
+ * call), the circuit breaker (daily limit, spend per run, breach), then a button per scenario.
+ * It fits the window and scrolls inside.
  */
 export function ConsolePanel({
   chat,
@@ -34,6 +42,7 @@ export function ConsolePanel({
   onStart,
   inspecting = false,
   onInspectingChange,
+  onOpenWorkdeck,
 }: ConsolePanelProps) {
   const panelRef = useRef<HTMLElement>(null);
   const thread = chat.threadManager;
@@ -45,7 +54,13 @@ export function ConsolePanel({
 
   const state = runState(thread, stopRequested);
   const usage = useUsageFigures(messages);
+  const runCalls = useMemo(() => latestRun(messages).flatMap(readModelCalls), [messages]);
   const thought = useMemo(() => latestThought(messages), [messages]);
+  const breaker = useCircuitBreaker(thread, usage.today.costUsd, () => setStopRequested(true));
+  const runs = useMemo(
+    () => spendByRun(usage.todayReports, breaker.limitUsd),
+    [usage.todayReports, breaker.limitUsd],
+  );
   // Starting while the thread list still loads could list the new thread twice.
   const busy = isRunning || thread.isLoadingMessages || chat.threadListManager.isLoading;
 
@@ -80,7 +95,7 @@ export function ConsolePanel({
           Run
         </h2>
         <p className="console-run-state" role="status" data-state={state}>
-          {isRunning && <span className="crayon-pulse" aria-hidden="true" />}
+          {isRunning && <span className="demo-live-dot" aria-hidden="true" />}
           <span className="console-run-state__text">{RUN_STATE_TEXT[state]}</span>
         </p>
         <button
@@ -97,19 +112,25 @@ export function ConsolePanel({
       </section>
 
       <ThoughtStream thought={thought} />
-      <UsageReadout usage={usage} budgetUsd={DAILY_BUDGET_USD} />
+      <UsageReadout usage={usage} runCalls={runCalls} />
+      <CircuitBreakerSection breaker={breaker} todayUsd={usage.today.costUsd} runs={runs} />
 
       <section className="console-panel__section" aria-labelledby="console-scenarios-heading">
         <h2 id="console-scenarios-heading" className="console-panel__heading">
           Scenarios
         </h2>
+        {breaker.tripped && (
+          <p className="demo-hint">
+            Paused by the circuit breaker: raise the daily limit to start one.
+          </p>
+        )}
         <ul className="console-scenarios">
           {SCENARIOS.map((scenario) => (
             <li key={scenario.command}>
               <button
                 type="button"
                 className="console-scenario"
-                disabled={busy}
+                disabled={busy || breaker.tripped}
                 aria-describedby={`scenario-${scenario.command.slice(1)}`}
                 onClick={() => {
                   thread.processMessage(scenario.command).catch(ignore);
@@ -127,6 +148,11 @@ export function ConsolePanel({
               >
                 {scenario.description}
               </p>
+              {scenario.command === "/workdeck" && onOpenWorkdeck && (
+                <button type="button" className="console-scenario__link" onClick={onOpenWorkdeck}>
+                  Your Workdeck actions
+                </button>
+              )}
             </li>
           ))}
         </ul>

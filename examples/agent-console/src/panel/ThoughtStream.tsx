@@ -23,7 +23,7 @@ export function ThoughtStream({ thought }: { thought: LatestThought | undefined 
           <span className="console-thought-state">
             {thought.isThinking ? (
               <>
-                <span className="crayon-pulse" aria-hidden="true" /> Thinking
+                <span className="demo-live-dot" aria-hidden="true" /> Thinking
               </>
             ) : (
               `Thought ${thought.number}`

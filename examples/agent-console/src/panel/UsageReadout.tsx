@@ -1,5 +1,7 @@
 import { formatCost, formatCount } from "@crayonai/demo-ui/viewModel";
-import { budgetText } from "../viewModel/usageTotals";
+import type { ModelCallView } from "../viewModel/modelCalls";
+import { callsText } from "../viewModel/usageTotals";
+import { ModelCallList } from "./ModelCallList";
 import type { UsageFigures } from "./useUsageFigures";
 
 const ROWS = [
@@ -8,8 +10,14 @@ const ROWS = [
   ["today", "Today"],
 ] as const;
 
-/** Tokens and cost of the latest run, the thread and the day, against the daily budget. */
-export function UsageReadout({ usage, budgetUsd }: { usage: UsageFigures; budgetUsd: number }) {
+/** Tokens and cost of the latest run, the thread and the day, counted per model call. */
+export function UsageReadout({
+  usage,
+  runCalls,
+}: {
+  usage: UsageFigures;
+  runCalls: readonly ModelCallView[];
+}) {
   return (
     <section className="console-panel__section" aria-labelledby="console-usage-heading">
       <h2 id="console-usage-heading" className="console-panel__heading">
@@ -35,22 +43,12 @@ export function UsageReadout({ usage, budgetUsd }: { usage: UsageFigures; budget
           ))}
         </tbody>
       </table>
-      <label className="console-budget">
-        <span>{budgetText(usage.today.costUsd, budgetUsd)}</span>
-        <meter
-          min={0}
-          max={budgetUsd}
-          low={budgetUsd * 0.6}
-          high={budgetUsd * 0.85}
-          optimum={0}
-          value={usage.today.costUsd}
-        />
-      </label>
-      <p className="demo-hint">
-        Summed from the usage the agent reports per model call ({usage.thread.reports}{" "}
-        {usage.thread.reports === 1 ? "report" : "reports"} in this thread). Today adds every thread
-        used in this browser since midnight.
+      <p className="demo-hint console-usage__calls">
+        Counted per model call: {callsText(usage.run.calls)} in this run,{" "}
+        {callsText(usage.thread.calls)} in this thread. Today adds every thread used in this browser
+        since midnight.
       </p>
+      <ModelCallList calls={runCalls} />
     </section>
   );
 }

@@ -1,12 +1,23 @@
 import type { Message } from "@crayonai/stream";
 import { useEffect, useMemo, useState } from "react";
-import { localDay, usageLedger } from "../viewModel/usageLedger";
-import { addReports, latestRun, type UsageTotals, usageReports } from "../viewModel/usageTotals";
+import { consoleLedger } from "../circuitBreaker";
+import { localDay } from "../viewModel/usageLedger";
+import {
+  addReports,
+  latestRun,
+  type UsageReport,
+  type UsageTotals,
+  usageReports,
+} from "../viewModel/usageTotals";
 
-/** The usage figures the panel shows: the latest run, the thread, and today. */
-export type UsageFigures = { run: UsageTotals; thread: UsageTotals; today: UsageTotals };
-
-const ledger = usageLedger(typeof localStorage === "undefined" ? undefined : localStorage);
+/** The usage figures the panel shows: the latest run, the thread, and today (with its reports). */
+export type UsageFigures = {
+  run: UsageTotals;
+  thread: UsageTotals;
+  today: UsageTotals;
+  /** Today's reports across threads, in the order they were first seen. */
+  todayReports: UsageReport[];
+};
 
 /**
  * Sums the usage reports of `messages` (the selected thread) for its latest run and the whole
@@ -19,9 +30,10 @@ export function useUsageFigures(messages: readonly Message[]): UsageFigures {
     return addReports([...reports].filter(([id]) => ids.has(id)).map(([, report]) => report));
   }, [messages, reports]);
   const thread = useMemo(() => addReports(reports.values()), [reports]);
-  const [today, setToday] = useState<UsageTotals>(thread);
+  const [todayReports, setTodayReports] = useState<UsageReport[]>(() => [...reports.values()]);
   useEffect(() => {
-    setToday(addReports(ledger.record(localDay(new Date()), reports)));
+    setTodayReports(consoleLedger.record(localDay(new Date()), reports));
   }, [reports]);
-  return { run, thread, today };
+  const today = useMemo(() => addReports(todayReports), [todayReports]);
+  return { run, thread, today, todayReports };
 }

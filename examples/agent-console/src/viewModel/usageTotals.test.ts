@@ -1,6 +1,6 @@
 import type { Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
-import { budgetText, latestRun, sumUsage } from "./usageTotals";
+import { latestRun, sumUsage, usageReports } from "./usageTotals";
 
 describe("sumUsage", () => {
   it("adds up the usage metadata of assistant messages only", () => {
@@ -25,15 +25,40 @@ describe("sumUsage", () => {
       inputTokens: 4_230,
       outputTokens: 376,
       costUsd: 0.0183,
-      reports: 2,
+      calls: 2,
     });
+  });
+
+  it("counts the model calls a message lists, not the message", () => {
+    const call = (name: string, costUsd: number) => ({
+      name,
+      model: "sonnet",
+      inputTokens: 100,
+      outputTokens: 10,
+      costUsd,
+    });
+    const messages: Message[] = [
+      { id: "u", role: "user", content: "/workdeck" },
+      {
+        id: "closing",
+        role: "assistant",
+        content: "",
+        metadata: {
+          usage: { inputTokens: 500, outputTokens: 50, costUsd: 0.05 },
+          modelCalls: ["a", "b", "c", "d", "e"].map((name) => call(name, 0.01)),
+        },
+      },
+    ];
+    expect(sumUsage(messages)).toMatchObject({ costUsd: 0.05, calls: 5 });
+    // Each report knows its run, so a day's spend can be shown per run.
+    expect(usageReports(messages).get("closing")).toMatchObject({ run: "u", label: "/workdeck" });
   });
 
   it("ignores usage fields that are not numbers", () => {
     const messages: Message[] = [
       { id: "a", role: "assistant", metadata: { usage: { inputTokens: "lots", costUsd: null } } },
     ];
-    expect(sumUsage(messages)).toMatchObject({ inputTokens: 0, costUsd: 0, reports: 1 });
+    expect(sumUsage(messages)).toMatchObject({ inputTokens: 0, costUsd: 0, calls: 1 });
   });
 });
 
@@ -59,14 +84,5 @@ describe("latestRun", () => {
     expect(latestRun([...messages, edit, { id: "a4", role: "assistant" }])).toEqual([
       { id: "a4", role: "assistant" },
     ]);
-  });
-});
-
-describe("budgetText", () => {
-  it("gives the share of the daily limit, and says when it is exceeded", () => {
-    expect(budgetText(0.0373, 2)).toBe("1% of the $2.00 daily limit");
-    expect(budgetText(2.5, 2)).toBe(
-      "Over the $2.00 daily limit (125%): the circuit breaker would stop the agent",
-    );
   });
 });

@@ -1,45 +1,64 @@
 import { readNumber, readRecord } from "@crayonai/demo-ui/viewModel";
 import type { Message } from "@crayonai/stream";
+import { messagePlainText } from "@crayonai/stream/text";
+import { readModelCalls } from "./modelCalls";
 
 /** What model calls used, summed. */
 export type UsageTotals = {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
-  /** How many usage reports were added. */
-  reports: number;
+  /** How many model calls were added (not how many messages reported them). */
+  calls: number;
 };
 
-/** One assistant message's usage report: `{ inputTokens, outputTokens, costUsd }`. */
-export type UsageReport = Omit<UsageTotals, "reports">;
+/**
+ * One assistant message's usage report: its calls, summed, and the run it belongs to (the id
+ * and text of the user message that started the run), so a day's spend can be shown per run.
+ */
+export type UsageReport = UsageTotals & { run: string; label: string };
+
+/** An approval's answer (Approve / Reject), which continues the run that asked for it. */
+function isApprovalAnswer(message: Message): boolean {
+  return (
+    message.role === "user" &&
+    (message.context ?? []).some((item) => readRecord(item).type === "human-response")
+  );
+}
 
 /**
  * The usage each assistant message reports, by message id. The demo agent sends it as
- * `message-metadata` events; a message's later report replaces its earlier one (a run's total
- * so far), so each message counts once.
+ * `message-metadata` events; a message's later report replaces its earlier one (a run's calls
+ * so far), so each call counts once.
  */
 export function usageReports(messages: readonly Message[]): Map<string, UsageReport> {
   const reports = new Map<string, UsageReport>();
+  let run = { run: "", label: "" };
   for (const message of messages) {
+    if (message.role === "user" && !isApprovalAnswer(message)) {
+      run = { run: message.id, label: messagePlainText(message).trim() };
+    }
     if (message.role !== "assistant" || message.metadata?.usage === undefined) continue;
     const usage = readRecord(message.metadata.usage);
     reports.set(message.id, {
       inputTokens: readNumber(usage.inputTokens),
       outputTokens: readNumber(usage.outputTokens),
       costUsd: readNumber(usage.costUsd),
+      calls: readModelCalls(message).length,
+      ...run,
     });
   }
   return reports;
 }
 
 /** Adds reports up (cost rounded to 1/10000 of a dollar, as the agent reports it). */
-export function addReports(reports: Iterable<UsageReport>): UsageTotals {
-  const totals: UsageTotals = { inputTokens: 0, outputTokens: 0, costUsd: 0, reports: 0 };
+export function addReports(reports: Iterable<UsageTotals>): UsageTotals {
+  const totals: UsageTotals = { inputTokens: 0, outputTokens: 0, costUsd: 0, calls: 0 };
   for (const report of reports) {
     totals.inputTokens += report.inputTokens;
     totals.outputTokens += report.outputTokens;
     totals.costUsd += report.costUsd;
-    totals.reports += 1;
+    totals.calls += report.calls;
   }
   totals.costUsd = Math.round(totals.costUsd * 10_000) / 10_000;
   return totals;
@@ -48,14 +67,6 @@ export function addReports(reports: Iterable<UsageReport>): UsageTotals {
 /** Sums the usage the thread's assistant messages report. */
 export function sumUsage(messages: readonly Message[]): UsageTotals {
   return addReports(usageReports(messages).values());
-}
-
-/** An approval's answer (Approve / Reject), which continues the run that asked for it. */
-function isApprovalAnswer(message: Message): boolean {
-  return (
-    message.role === "user" &&
-    (message.context ?? []).some((item) => readRecord(item).type === "human-response")
-  );
 }
 
 /**
@@ -70,11 +81,7 @@ export function latestRun(messages: readonly Message[]): readonly Message[] {
   return messages;
 }
 
-/** The spend against `budgetUsd` in words, e.g. "3% of the $2.00 daily limit". */
-export function budgetText(costUsd: number, budgetUsd: number): string {
-  const limit = `$${budgetUsd.toFixed(2)}`;
-  const percent = budgetUsd > 0 ? Math.floor((costUsd / budgetUsd) * 100) : 100;
-  return percent >= 100
-    ? `Over the ${limit} daily limit (${percent}%): the circuit breaker would stop the agent`
-    : `${percent}% of the ${limit} daily limit`;
+/** "1 model call", "6 model calls". */
+export function callsText(calls: number): string {
+  return `${calls} model ${calls === 1 ? "call" : "calls"}`;
 }

@@ -68,5 +68,38 @@ describe("SubroutineRunView", () => {
     expect(view.container.textContent).toContain(
       "2 attempts, 2 min 50 s agent time, 54,000 tokens, $0.2140.",
     );
+    expect(summary?.querySelector(".demo-step__meta")?.textContent).toBe("Model: haikuSingle turn");
+  });
+
+  it("gives a step that succeeded on a retry its outcome and time, not a live counter", async () => {
+    const [verify] = run.content.steps;
+    const finished: ActivityMessage = {
+      ...run,
+      content: {
+        ...run.content,
+        status: "completed",
+        steps: [
+          {
+            ...verify,
+            status: "succeeded",
+            attempts: [
+              verify.attempts[0],
+              { ...verify.attempts[0], number: 2, status: "succeeded", durationMs: 96_000 },
+            ],
+          },
+        ],
+      },
+    };
+    view = await render(
+      <DemoActionsProvider chat={fakeChat()}>
+        <SubroutineRunView message={finished} />
+      </DemoActionsProvider>,
+    );
+    const head = view.container.querySelector(".demo-step__head");
+    expect(head?.textContent).not.toContain("Attempt 2 of 3");
+    // Name and status first; model, outcome and time below them.
+    expect(head?.textContent).toBe(
+      "verificationsSucceededModel: sonnetSucceeded on attempt 2Time: 2 min 50 s",
+    );
   });
 });

@@ -4,6 +4,7 @@ import { formatCost, formatCount, formatDuration } from "../viewModel/format";
 import {
   readSubroutineRun,
   stepAttemptsText,
+  stepTimeText,
   subroutineTotalsText,
 } from "../viewModel/subroutineRun";
 import { ActivityCard } from "./ActivityCard";
@@ -27,16 +28,23 @@ export const SubroutineRunView: ActivityRenderer = ({ message }) => {
       <ol className="demo-steps" aria-label="Subroutines">
         {run.steps.map((step) => (
           <li key={step.name} className="demo-step" data-status={step.status}>
+            {/* Name and status on one line, the rest below: it reads the same on a phone. */}
             <div className="demo-step__head">
               <code className="demo-step__name">{step.name}</code>
-              <span className="demo-model" title="Model">
-                <span className="crayon-visually-hidden">Model: </span>
-                {step.model}
-              </span>
-              <span className="demo-step__attempts">
-                {step.singleTurn ? "Single turn" : stepAttemptsText(step)}
-              </span>
               <StatusBadge status={step.status} />
+              <p className="demo-step__meta">
+                <span className="demo-model" title="Model">
+                  <span className="crayon-visually-hidden">Model: </span>
+                  {step.model}
+                </span>
+                <span>{step.singleTurn ? "Single turn" : stepAttemptsText(step)}</span>
+                {stepTimeText(step) && (
+                  <span className="demo-step__time">
+                    <span className="crayon-visually-hidden">Time: </span>
+                    {stepTimeText(step)}
+                  </span>
+                )}
+              </p>
             </div>
             {step.attempts.length > 0 && (
               <ol className="demo-attempts" aria-label={`${step.name} attempts`}>

@@ -20,7 +20,8 @@ export const TaskBoardView: ActivityRenderer = ({ message }) => {
   return (
     <ActivityCard title={board.title} status={board.status}>
       {board.rootPrompt && <p className="demo-root-prompt">{board.rootPrompt}</p>}
-      <p className="demo-summary">
+      {/* Announced as it changes: a task completing, failing or being blocked is news. */}
+      <p className="demo-summary" role="status">
         {isEditQueued ? "Stopping the run to apply your edit…" : boardProgressText(board)}
       </p>
       <ul className="demo-task-grid" aria-label="Task cards">

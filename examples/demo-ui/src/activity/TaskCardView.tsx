@@ -1,7 +1,10 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { TextAreaField } from "../TextAreaField";
+import { useEditorFocus } from "../useEditorFocus";
 import { attemptText, type TaskCardView as TaskCard } from "../viewModel/taskBoard";
 import { ProgressBar } from "./ProgressBar";
 import { StatusBadge } from "./StatusBadge";
+import { TaskLogView } from "./TaskLogView";
 
 /** Props of {@link TaskCardView}. */
 export type TaskCardViewProps = {
@@ -12,30 +15,18 @@ export type TaskCardViewProps = {
 };
 
 /**
- * One Workdeck task card: status, progress, attempts, the instruction (editable), what it
- * needs and its output. Saving an edit restarts the task and everything downstream.
+ * One Workdeck task card: status, progress, attempts, why it failed, the instruction
+ * (editable), what it needs, its output and its log. Saving an edit restarts the task and
+ * everything downstream; it is also how a failed task is fixed.
  */
 export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const editing = draft !== null;
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const editButtonRef = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
+  const focus = useEditorFocus<HTMLTextAreaElement, HTMLButtonElement>(editing);
   const titleId = useId();
-  const fieldId = useId();
-  const hintId = useId();
-
-  useEffect(() => {
-    if (editing) {
-      textareaRef.current?.focus();
-    } else if (returnFocus.current) {
-      returnFocus.current = false;
-      editButtonRef.current?.focus();
-    }
-  }, [editing]);
 
   const close = () => {
-    returnFocus.current = true;
+    focus.returnFocus();
     setDraft(null);
   };
   const save = (event: FormEvent) => {
@@ -52,6 +43,7 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
     }
   };
   const attempts = attemptText(task);
+  const failed = task.status === "failed";
 
   return (
     <li className="demo-task-card" data-status={task.status} data-task-id={task.id}>
@@ -67,25 +59,25 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
         {attempts && <span className="demo-task-card__attempts">{attempts}</span>}
       </div>
       <ProgressBar value={task.progress} label={`${task.title} progress`} />
+      {failed && task.error && (
+        <p className="demo-task-card__error">
+          <span className="demo-label">Why it failed</span> {task.error}
+        </p>
+      )}
       {editing ? (
         <form className="demo-task-card__editor" onSubmit={save} onKeyDown={onKeyDown}>
-          <label htmlFor={fieldId} className="demo-label">
-            Instruction
-          </label>
-          <textarea
-            id={fieldId}
-            ref={textareaRef}
-            className="demo-textarea"
-            rows={4}
+          <TextAreaField
+            label="Instruction"
             value={draft}
-            aria-describedby={hintId}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={setDraft}
+            rows={4}
+            fieldRef={focus.fieldRef}
+            hint={
+              isRunning
+                ? "Saving stops the current run, then restarts this task and the tasks that depend on it."
+                : "Saving restarts this task and the tasks that depend on it."
+            }
           />
-          <p id={hintId} className="demo-hint">
-            {isRunning
-              ? "Saving stops the current run, then restarts this task and the tasks that depend on it."
-              : "Saving restarts this task and the tasks that depend on it."}
-          </p>
           <div className="demo-task-card__actions">
             <button type="submit" className="crayon-button" disabled={!draft?.trim()}>
               Save and restart
@@ -103,9 +95,10 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
         <>
           <p className="demo-task-card__prompt">{task.prompt}</p>
           <button
-            ref={editButtonRef}
+            ref={focus.openerRef}
             type="button"
-            className="crayon-button crayon-button--secondary demo-task-card__edit"
+            // A failed task waits for this: the button that fixes it stands out.
+            className={`crayon-button ${failed ? "" : "crayon-button--secondary "}demo-task-card__edit`}
             aria-label={`Edit ${task.title}`}
             onClick={() => setDraft(task.prompt)}
           >
@@ -124,6 +117,7 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
           {task.output}
         </p>
       )}
+      <TaskLogView title={task.title} lines={task.log} />
     </li>
   );
 }

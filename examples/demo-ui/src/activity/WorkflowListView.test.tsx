@@ -1,7 +1,7 @@
 import type { ActivityMessage } from "@crayonai/stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { DemoActionsProvider } from "../DemoActions";
-import { button, click, fakeChat, type Rendered, render } from "../testing/render";
+import { button, click, fakeChat, type Rendered, render, typeInto } from "../testing/render";
 import { WorkflowListView } from "./WorkflowListView";
 import { WorkflowRunView } from "./WorkflowRunView";
 
@@ -78,6 +78,50 @@ describe("WorkflowListView", () => {
     await click(button(view.container, "Trigger icp-scoring"));
     expect(chat.threadManager.processMessage).toHaveBeenCalledWith("/workflow run icp-scoring");
     expect(view.container.textContent).toContain("Last run run-1: Completed");
+  });
+
+  it("offers each input as a labelled field with its default, and triggers with the edited values", async () => {
+    const chat = fakeChat();
+    view = await render(
+      <DemoActionsProvider chat={chat}>
+        <WorkflowListView message={list} />
+      </DemoActionsProvider>,
+    );
+    const label = [...view.container.querySelectorAll("label")].find(
+      (l) => l.textContent === "company_url",
+    );
+    const field = document.getElementById(label!.htmlFor) as HTMLInputElement | null;
+    expect(field?.value).toBe("https://a.example");
+    expect(field?.closest("fieldset")?.querySelector("legend")?.textContent).toBe(
+      "Inputs of icp-scoring",
+    );
+
+    await typeInto(field, "https://globex.example ");
+    expect(view.container.textContent).toContain("Default: https://a.example");
+    await click(button(view.container, "Trigger icp-scoring"));
+    expect(chat.threadManager.processMessage).toHaveBeenLastCalledWith(
+      '/workflow run icp-scoring --input {"company_url":"https://globex.example"}',
+    );
+
+    // Back to the defaults: the plain command again.
+    await click(button(view.container, "Reset inputs"));
+    expect(field?.value).toBe("https://a.example");
+    await click(button(view.container, "Trigger icp-scoring"));
+    expect(chat.threadManager.processMessage).toHaveBeenLastCalledWith("/workflow run icp-scoring");
+  });
+
+  it("will not trigger with an empty input, and says it is required", async () => {
+    view = await render(
+      <DemoActionsProvider chat={fakeChat()}>
+        <WorkflowListView message={list} />
+      </DemoActionsProvider>,
+    );
+    const field = view.container.querySelector<HTMLInputElement>(".demo-input");
+    await typeInto(field, " ");
+    expect(field?.getAttribute("aria-invalid")).toBe("true");
+    const hint = document.getElementById(field!.getAttribute("aria-describedby")!);
+    expect(hint?.textContent).toBe("Required");
+    expect(button(view.container, "Trigger icp-scoring").disabled).toBe(true);
   });
 
   it("disables Trigger while a reply streams", async () => {

@@ -1,3 +1,4 @@
+import { attemptsText } from "./attempts";
 import { formatCost, formatCount, formatDuration, plural } from "./format";
 import { readArray, readNumber, readRecord, readString } from "./read";
 import { liveStatus } from "./status";
@@ -87,8 +88,19 @@ export function subroutineTotalsText(run: SubroutineRunView): string {
   return `${plural(attempts, "attempt")}, ${formatDuration(run.totals.durationMs)} agent time, ${formatCount(tokens)} tokens, ${formatCost(run.totals.costUsd)}.`;
 }
 
-/** "Attempt 2 of 3" for steps that may retry, "Single attempt" otherwise. */
+/**
+ * A step's attempts: "Attempt 2 of 3" while it runs (the next one while it is retrying),
+ * "Succeeded on attempt 2" once it has finished, "Single attempt" for a step that never retries.
+ */
 export function stepAttemptsText(step: SubroutineStepView): string {
-  const current = Math.max(1, step.attempts.length);
-  return step.maxAttempts > 1 ? `Attempt ${current} of ${step.maxAttempts}` : "Single attempt";
+  if (step.maxAttempts <= 1) return "Single attempt";
+  const next = step.status === "retrying" ? 1 : 0;
+  const current = Math.max(1, step.attempts.length + next);
+  return attemptsText(step.status, current, step.maxAttempts);
+}
+
+/** The time a step's finished attempts took, e.g. "2 min 50 s", or "" before one finishes. */
+export function stepTimeText(step: SubroutineStepView): string {
+  const ms = step.attempts.reduce((sum, attempt) => sum + attempt.durationMs, 0);
+  return ms > 0 ? formatDuration(ms) : "";
 }

@@ -1,6 +1,8 @@
+import { attemptsText } from "./attempts";
 import { plural } from "./format";
 import { readArray, readNumber, readRecord, readString, readStrings } from "./read";
 import { liveStatus } from "./status";
+import { readTaskLog, type TaskLogLineView } from "./taskLog";
 
 /** One Workdeck task card. */
 export type TaskCardView = {
@@ -18,6 +20,8 @@ export type TaskCardView = {
   output: string;
   stale: boolean;
   error: string;
+  /** What its agent did, oldest first. */
+  log: TaskLogLineView[];
 };
 
 /** A `task-board` activity, ready to render. */
@@ -53,26 +57,32 @@ export function readTaskBoard(
       output: readString(task.output),
       stale: task.stale === true,
       error: readString(task.error),
+      log: readTaskLog(task.log),
     })),
   };
 }
 
-/** The board's progress in words, e.g. "2 of 5 tasks completed, 2 running." */
+/** The board's progress in words, e.g. "2 of 5 tasks completed, 2 running." or "…, 1 failed, 3 blocked." */
 export function boardProgressText(board: TaskBoardView): string {
   const count = (status: string) => board.tasks.filter((t) => t.status === status).length;
   const parts = [`${count("completed")} of ${plural(board.tasks.length, "task")} completed`];
   const running = count("running") + count("retrying");
   if (running > 0) parts.push(`${running} running`);
-  if (count("stopped") > 0) parts.push(`${count("stopped")} stopped`);
+  for (const status of ["failed", "blocked", "stopped"]) {
+    if (count(status) > 0) parts.push(`${count(status)} ${status}`);
+  }
   return `${parts.join(", ")}.`;
 }
 
-/** What the card says about its attempts, e.g. "Retrying (2/3): rate limit", or "". */
+/**
+ * What the card says about its attempts once it needed more than one: "Retrying (2/3): rate
+ * limit", "Attempt 2 of 3" while it runs, "Completed on attempt 2" once done; "" otherwise.
+ */
 export function attemptText(task: TaskCardView): string {
   if (task.status === "retrying") {
     return `Retrying (${task.attempt}/${task.maxAttempts})${task.error ? `: ${task.error}` : ""}`;
   }
-  return task.attempt > 1 ? `Attempt ${task.attempt} of ${task.maxAttempts}` : "";
+  return task.attempt > 1 ? attemptsText(task.status, task.attempt, task.maxAttempts) : "";
 }
 
 /** The visually hidden user message a card edit sends; the `/workdeck` script reads `context`. */

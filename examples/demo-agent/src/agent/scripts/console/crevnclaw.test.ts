@@ -60,6 +60,10 @@ describe("/crevnclaw", () => {
     // Every model turn reports what it used.
     expect(scan!.metadata?.usage).toMatchObject({ inputTokens: 1_820, outputTokens: 164 });
     expect(prune!.metadata?.usage).toMatchObject({ inputTokens: 2_410, outputTokens: 212 });
+    // Each turn is one model call, named for the readout's list of calls.
+    expect(scan!.metadata?.modelCalls).toEqual([
+      expect.objectContaining({ name: "Plan the disk scan", inputTokens: 1_820 }),
+    ]);
   });
 
   it("resumes after each approval and ends with a summary of what ran and what it cost", async () => {

@@ -7,13 +7,18 @@ import { textChunks } from "../../textChunks";
 import { formatCost, formatCount } from "./format";
 import { waitForUpdate } from "./progress";
 import { textReply } from "./textReply";
-import { addUsage, type ModelUsage, modelUsage, usageMetadata } from "./usage";
+import {
+  addUsage,
+  type ModelCall,
+  type ModelUsage,
+  modelCall,
+  modelUsage,
+  usageMetadata,
+} from "./usage";
 
 const MODEL = "bedrock-claude-sonnet";
 /** Every id of one CrevnClaw run starts with this, then the run's key. */
 const RUN_PREFIX = "crevnclaw-";
-/** The daily spend limit of CrevnClaw's circuit breaker, quoted in the summary. */
-export const DAILY_BUDGET_USD = 2;
 
 /** The steps that wait for the user's approval, in order. */
 type GatedStep = "prune" | "restart";
@@ -79,7 +84,7 @@ function* gatedToolCall(options: {
   callId: string;
   name: string;
   args: Record<string, unknown>;
-  usage: ModelUsage;
+  call: ModelCall;
 }): Generator<CrayonStreamEvent> {
   const { turnId, callId } = options;
   yield { type: "message-start", messageId: turnId };
@@ -92,7 +97,7 @@ function* gatedToolCall(options: {
   };
   yield { type: "tool-call-args", toolCallId: callId, delta: JSON.stringify(options.args) };
   yield { type: "tool-call-end", toolCallId: callId };
-  yield { type: "message-metadata", messageId: turnId, metadata: usageMetadata(options.usage) };
+  yield { type: "message-metadata", messageId: turnId, metadata: usageMetadata([options.call]) };
   yield { type: "tool-approval-request", toolCallId: callId, approvalId: `${callId}:approval` };
   yield { type: "message-end", messageId: turnId };
   yield { type: "run-finish", outcome: "interrupt" };
@@ -131,7 +136,7 @@ async function* startRun(context: ScriptContext): AsyncGenerator<CrayonStreamEve
   yield {
     type: "message-metadata",
     messageId: id("turn-1"),
-    metadata: usageMetadata(modelUsage(MODEL, 1_820, 164)),
+    metadata: usageMetadata([modelCall("Plan the disk scan", modelUsage(MODEL, 1_820, 164))]),
   };
   yield { type: "message-end", messageId: id("turn-1") };
 
@@ -157,7 +162,7 @@ async function* startRun(context: ScriptContext): AsyncGenerator<CrayonStreamEve
     callId: id("prune"),
     name: "docker_image_prune",
     args: { host: "build-box-3", filter: "dangling=true" },
-    usage: modelUsage(MODEL, 2_410, 212),
+    call: modelCall("Ask before pruning images", modelUsage(MODEL, 2_410, 212)),
   });
 }
 
@@ -189,7 +194,7 @@ async function* continueAfterAnswer(
       callId: id("restart"),
       name: "host_exec",
       args: { host: "build-box-3", command: "systemctl restart build-agent" },
-      usage: modelUsage(MODEL, 2_960, 188),
+      call: modelCall("Ask before restarting build-agent", modelUsage(MODEL, 2_960, 188)),
     });
     return;
   }
@@ -217,8 +222,8 @@ async function* continueAfterAnswer(
         : "The images are pruned; the build agent was not restarted.";
   }
 
-  const finalUsage = modelUsage(MODEL, 1_240, 236);
-  usages.push(...usageOfRun(context.messages, answer.runKey), finalUsage);
+  const finalCall = modelCall("Summarise the run", modelUsage(MODEL, 1_240, 236));
+  usages.push(...usageOfRun(context.messages, answer.runKey), finalCall);
   const total = addUsage(usages);
   const steps = [
     "- `sandbox_exec du -sh /var/lib/docker/*`: ran without approval (read-only) and found 38 GB in overlay2.",
@@ -228,8 +233,8 @@ async function* continueAfterAnswer(
       : undefined,
   ].filter((line): line is string => line !== undefined);
   yield* textReply(
-    `**CrevnClaw on build-box-3**: ${outcome}\n\n${steps.join("\n")}\n\nSpend for this run: ${formatCount(total.inputTokens)} tokens in, ${formatCount(total.outputTokens)} out, ${formatCost(total.costUsd)} (daily limit $${DAILY_BUDGET_USD.toFixed(2)}).`,
-    { messageId: id("summary"), metadata: usageMetadata(finalUsage) },
+    `**CrevnClaw on build-box-3**: ${outcome}\n\n${steps.join("\n")}\n\nSpend for this run: ${formatCount(total.inputTokens)} tokens in, ${formatCount(total.outputTokens)} out, ${formatCost(total.costUsd)}.`,
+    { messageId: id("summary"), metadata: usageMetadata([finalCall]) },
   );
 }
 

@@ -48,6 +48,15 @@ describe("/cyrus", () => {
     expect(distinct).toEqual(["pending:0", "running:1", "retrying:1", "running:2", "succeeded:2"]);
   });
 
+  it("closes with what the run means and what to do next, not the card's steps again", async () => {
+    const { messages } = await run();
+    const summary = (messages.at(-1) as AssistantMessage).content ?? "";
+    expect(summary).toMatch(/^\*\*PR #318 is ready for review\.\*\* .*Next: review and merge/);
+    const steps: Step[] = activityOf(messages)!.content.steps;
+    for (const step of steps) expect(summary).not.toContain(step.name);
+    expect(summary).not.toContain("$");
+  });
+
   it("totals every attempt's tokens and cost, in the activity and the usage metadata", async () => {
     const { messages } = await run();
     const activity = activityOf(messages)!;
@@ -62,12 +71,17 @@ describe("/cyrus", () => {
       inputTokens,
       costUsd: activity.content.totals.costUsd,
     });
-    expect(summary.content).toContain("completed: 5 subroutines, 6 attempts");
-    expect(summary.content).toContain(
-      "**verifications** on sonnet: attempt 1 failed: 2 of 148 tests failed",
-    );
-    expect(summary.content).toContain("Then attempt 2 succeeded: 148 tests passed");
-    expect(summary.content).toContain("7 min 3 s of agent time");
+    // One model call per attempt, each with its tokens and cost.
+    const calls = summary.metadata?.modelCalls as { name: string; costUsd: number }[];
+    expect(calls.map((call) => call.name)).toEqual([
+      "planning, attempt 1",
+      "coding-activity, attempt 1",
+      "verifications, attempt 1",
+      "verifications, attempt 2",
+      "git-gh, attempt 1",
+      "concise-summary, attempt 1",
+    ]);
+    expect(calls.map((call) => call.costUsd)).toEqual(attempts.map((a) => a.costUsd));
     // Usage is reported once, so a readout that sums metadata does not count it twice.
     const intro = messages.find((m): m is AssistantMessage => m.role === "assistant")!;
     expect(intro.metadata?.usage).toBeUndefined();

@@ -1,18 +1,18 @@
 import type { CrayonStreamEvent, JsonPatchOperation } from "@crayonai/stream";
 import { createId } from "../../ids";
 import type { Script, ScriptContext } from "../../script";
-import { closingReply } from "./closingReply";
+import { closingReply, conclusion } from "./closingReply";
 import {
+  CYRUS_CONCLUSION,
   CYRUS_ISSUE,
   CYRUS_SUBROUTINES,
   CYRUS_WORKFLOW,
   type SubroutineAttemptSpec,
   type SubroutineSpec,
 } from "./cyrusWorkflow";
-import { formatCost, formatDuration } from "./format";
 import { waitForUpdate } from "./progress";
 import { textReply } from "./textReply";
-import { addUsage, type ModelUsage, modelUsage } from "./usage";
+import { addUsage, type ModelUsage, modelCall, modelUsage } from "./usage";
 
 /** Activity showing a Cyrus workflow's subroutines, their models and attempts. */
 export const SUBROUTINE_RUN_ACTIVITY = "subroutine-run";
@@ -109,7 +109,7 @@ async function* runCyrusWorkflow(context: ScriptContext): AsyncGenerator<CrayonS
         },
         { op: "replace", path: "/totals", value: { ...total, durationMs } },
       ]);
-      yield closing.usage({ model: "mixed", ...total });
+      yield closing.calls(modelCall(`${step.name}, attempt ${attempts}`, usage));
       if (succeeded) break;
       // The failed attempt shows as retrying for a moment before the next one starts.
       if (!(await waitForUpdate(context))) return;
@@ -118,21 +118,20 @@ async function* runCyrusWorkflow(context: ScriptContext): AsyncGenerator<CrayonS
     if (!succeeded) break;
   }
 
-  const failed = outcomes.some((outcome) => !outcome.succeeded);
+  const failed = outcomes.find((outcome) => !outcome.succeeded);
   yield update([{ op: "replace", path: "/status", value: failed ? "failed" : "completed" }]);
-  const total = addUsage(usages);
-  const lines = outcomes.map(({ step, attempts }) => {
-    const results = step.attempts
-      .slice(0, attempts)
-      .map((attempt, i) =>
-        attempts > 1
-          ? `attempt ${i + 1} ${attempt.success ? "succeeded" : "failed"}: ${attempt.result}`
-          : attempt.result,
-      );
-    return `- **${step.name}** on ${step.model}: ${results.join(" Then ")}`;
-  });
-  yield* closing.finish(
-    `**${CYRUS_WORKFLOW}** for ${CYRUS_ISSUE.id} ${failed ? "failed" : "completed"}: ${outcomes.length} subroutines, ${usages.length} attempts, ${formatDuration(durationMs)} of agent time, ${formatCost(total.costUsd)}.\n\n${lines.join("\n")}`,
+  yield* closing.finish(closingText(failed));
+}
+
+/**
+ * What the run means and what to do next. The card above already shows each subroutine's
+ * model, attempts, results, time and cost: the text does not repeat them.
+ */
+function closingText(failed: { step: SubroutineSpec; attempts: number } | undefined): string {
+  if (!failed) return conclusion(CYRUS_CONCLUSION.outcome, CYRUS_CONCLUSION.next);
+  return conclusion(
+    `${failed.step.name} failed after ${failed.attempts} attempt${failed.attempts === 1 ? "" : "s"}, so ${CYRUS_ISSUE.id} has no pull request.`,
+    `The subroutines after it did not run. Its last result, on the card, says what to fix before running ${CYRUS_WORKFLOW} again.`,
   );
 }
 

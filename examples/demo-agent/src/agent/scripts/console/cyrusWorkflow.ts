@@ -33,6 +33,12 @@ export const CYRUS_ISSUE = {
 /** The workflow's name (its folder under ~/.cyrus/workflows/). */
 export const CYRUS_WORKFLOW = "full-development";
 
+/** What a completed run means, and what to do next: the closing reply, under the card. */
+export const CYRUS_CONCLUSION = {
+  outcome: "PR #318 is ready for review.",
+  next: "The failed first verification found a real bug (the 30 s backoff cap), and the fix comes with the test that caught it. Next: review and merge PR #318; CYR-142 has the summary.",
+} as const;
+
 /** The full-development workflow: plan, code, verify (with retries), open a PR, summarise. */
 export const CYRUS_SUBROUTINES: readonly SubroutineSpec[] = [
   {

@@ -24,9 +24,23 @@ export function modelUsage(model: string, inputTokens: number, outputTokens: num
   return { model, inputTokens, outputTokens, costUsd: Math.round(cost * 10_000) / 10_000 };
 }
 
-/** The assistant-message metadata that carries `usage`: `{ usage: ModelUsage }`. */
-export function usageMetadata(usage: ModelUsage): Metadata {
-  return { usage };
+/** One model call of a run: the agent, subroutine or turn that made it, and what it used. */
+export type ModelCall = ModelUsage & { name: string };
+
+/**
+ * The assistant-message metadata that carries usage: `{ usage, modelCalls }`, where `usage` is
+ * the sum of the calls and `modelCalls` lists each one, so a readout can count calls rather
+ * than the messages that report them.
+ */
+export function usageMetadata(calls: readonly ModelCall[]): Metadata {
+  const models = new Set(calls.map((call) => call.model));
+  const model = models.size === 1 ? [...models][0]! : "mixed";
+  return { usage: { model, ...addUsage(calls) }, modelCalls: [...calls] };
+}
+
+/** A call named `name` that used `usage`. */
+export function modelCall(name: string, usage: ModelUsage): ModelCall {
+  return { name, ...usage };
 }
 
 /** Adds usages up (cost rounded like {@link modelUsage}). */

@@ -1,27 +1,7 @@
-import type { ActivityMessage, Message } from "@crayonai/stream";
 import { describe, expect, it } from "vitest";
 import { answeringScript, assistantText, replay, userMessage } from "./scriptHarness";
-import { TASK_BOARD_ACTIVITY, type TaskCard } from "./taskBoard";
 import { workdeckScript as script } from "./workdeck";
-
-function boards(messages: readonly Message[]): ActivityMessage[] {
-  return messages.filter(
-    (m): m is ActivityMessage => m.role === "activity" && m.activityType === TASK_BOARD_ACTIVITY,
-  );
-}
-
-function cards(messages: readonly Message[]): Record<string, TaskCard> {
-  const board = boards(messages).at(-1);
-  if (!board) throw new Error("no task board");
-  return Object.fromEntries(board.content.tasks.map((card: TaskCard) => [card.id, card]));
-}
-
-function editMessage(editTask: string, text: string) {
-  return userMessage(`Edit task ${editTask}: ${text}`, {
-    isVisuallyHidden: true,
-    context: [{ editTask, text }],
-  });
-}
+import { boards, cards, editMessage } from "./workdeckHarness";
 
 const firstRun = () => replay(script, [userMessage("/workdeck")]);
 
@@ -43,7 +23,10 @@ describe("/workdeck", () => {
     const text = assistantText(messages);
     expect(text).toContain("Planned **5 tasks**");
     expect(text).toContain("5 of 5 tasks completed");
-    expect(text).toContain("- Fit a sine curve: Sine on the 2025 daily highs: A = 4.1 °C");
+    expect(text).toContain("with the scripted plan “SF weather 2025, sine fit”");
+    // The cards show the outputs; the text does not repeat them.
+    expect(cards(messages).fit!.output).toContain("Sine on the 2025 daily highs: A = 4.1 °C");
+    expect(text).not.toContain("Sine on the 2025 daily highs");
   });
 
   it("runs independent tasks in parallel and waits for dependencies", async () => {
@@ -194,7 +177,7 @@ describe("/workdeck", () => {
       Array(5).fill("completed"),
     );
     expect(assistantText(messages.slice(stopped.length))).toMatch(
-      /re-ran 2 tasks, finished \d the stopped run left, kept \d/,
+      /re-ran 2 tasks, resumed \d the last run left, kept \d/,
     );
   });
 

@@ -4,17 +4,18 @@ import { createId } from "../../ids";
 import type { Script, ScriptContext } from "../../script";
 import { closingReply } from "./closingReply";
 import { contextObjects, findLatestActivity } from "./conversation";
-import { formatCost, formatCount } from "./format";
 import {
+  boardCards,
   plannedCard,
-  runTaskBoard,
   TASK_BOARD_ACTIVITY,
-  type TaskCard,
+  type TaskBoardContent,
   taskAndDependants,
 } from "./taskBoard";
+import { runTaskBoard } from "./taskBoardRun";
+import { appendLog, logLine } from "./taskLog";
 import { textReply } from "./textReply";
-import type { ModelUsage } from "./usage";
-import { WORKDECK_ACTION, WORKDECK_TASKS } from "./workdeckPlan";
+import { choosePlan, noPlanNote, planById, rootPromptOf, WORKDECK_PLANS } from "./workdeckPlanner";
+import { runSummary } from "./workdeckSummary";
 
 /** What the task card's Edit control sends, in the (visually hidden) user message's `context`. */
 export type EditTaskRequest = { editTask: string; text: string };
@@ -29,15 +30,16 @@ export function editTaskRequest(message: UserMessage | undefined): EditTaskReque
 }
 
 /**
- * `/workdeck` plans an action into task cards (a `task-board` activity) and runs them as a
- * DAG, independent cards in parallel. A user message whose context holds
- * `{ editTask, text }` changes that card's prompt and restarts it and its dependants, keeping
- * the upstream outputs.
+ * `/workdeck <prompt>` plans an action into task cards (a `task-board` activity), with the
+ * scripted plan the prompt's words pick, and runs them as a DAG, independent cards in parallel.
+ * A prompt no plan matches gets a note saying so, and the prompts it knows. A user message whose
+ * context holds `{ editTask, text }` changes that card's prompt and restarts it and its
+ * dependants, keeping the upstream outputs: that is also how a failed task is fixed.
  */
 export const workdeckScript: Script = {
   command: "/workdeck",
   description:
-    "Workdeck: an action's task cards run in parallel; editing a card restarts it and its dependants.",
+    "Workdeck: a prompt planned into task cards that run in parallel; editing a card (a failed one too) restarts it and its dependants.",
   matches: (context) =>
     /^\/workdeck\b/i.test(context.input.trim()) ||
     editTaskRequest(lastUserMessage(context.messages)) !== undefined,
@@ -48,31 +50,34 @@ export const workdeckScript: Script = {
 };
 
 async function* runAction(context: ScriptContext): AsyncGenerator<CrayonStreamEvent> {
+  const prompt = rootPromptOf(context.input);
+  const choice = choosePlan(prompt);
+  if (!choice) {
+    yield* textReply(noPlanNote(prompt));
+    return;
+  }
+  const { plan, matched } = choice;
+  const why = matched.length > 0 ? ` (your prompt's words: ${matched.join(", ")})` : "";
+  const rootPrompt = prompt || plan.examplePrompt;
   yield* textReply(
-    `Planned **${WORKDECK_TASKS.length} tasks** for: “${WORKDECK_ACTION.rootPrompt}” Tasks without dependencies start at once. Edit any card to restart it and everything downstream.`,
+    `Planned **${plan.tasks.length} tasks** for: “${rootPrompt}” with the scripted plan “${plan.title}”${why}. Tasks without dependencies start at once. Edit any card to restart it and everything downstream.`,
   );
   const messageId = createId("activity");
-  const cards = WORKDECK_TASKS.map(plannedCard);
-  yield {
-    type: "activity-snapshot",
-    activityType: TASK_BOARD_ACTIVITY,
-    messageId,
-    content: {
-      title: WORKDECK_ACTION.title,
-      actionId: WORKDECK_ACTION.id,
-      rootPrompt: WORKDECK_ACTION.rootPrompt,
-      status: "running",
-      tasks: cards,
-    },
+  const cards = plan.tasks.map(plannedCard);
+  const content: TaskBoardContent = {
+    title: plan.title,
+    planId: plan.id,
+    actionId: createId("action"),
+    rootPrompt,
+    status: "running",
+    tasks: cards,
   };
+  yield { type: "activity-snapshot", activityType: TASK_BOARD_ACTIVITY, messageId, content };
   const closing = closingReply();
   yield closing.open();
-  const run = yield* runTaskBoard({ messageId, cards, specs: WORKDECK_TASKS, closing, context });
+  const run = yield* runTaskBoard({ messageId, cards, specs: plan.tasks, closing, context });
   if (!run) return;
-  const final = run.cards;
-  yield* closing.finish(
-    `**${WORKDECK_ACTION.title}**: ${countCompleted(final)} of ${final.length} tasks completed.\n\n${cardLines(final)}\n\n${spendLine(run.usage)}`,
-  );
+  yield* closing.finish(runSummary(`**${plan.title}**:`, run));
 }
 
 async function* restartFromEdit(
@@ -91,13 +96,21 @@ async function* restartFromEdit(
     );
     return;
   }
+  // Boards made before plans had ids are the first plan's.
+  const plan = planById(board.content.planId) ?? WORKDECK_PLANS[0]!;
+  const title = typeof board.content.title === "string" ? board.content.title : plan.title;
 
-  const cards = boardCards(board.content).map((card) => ({ ...card }));
+  const cards = boardCards(board.content).map((card) => ({ ...card, log: [...(card.log ?? [])] }));
   const restarted = new Set(taskAndDependants(cards, edit.editTask));
+  const editedCard = cards.find((card) => card.id === edit.editTask)!;
+  const wasFailed = editedCard.status === "failed";
   const reset: JsonPatchOperation[] = [];
   for (const [index, card] of cards.entries()) {
     const path = `/tasks/${index}`;
-    if (card.id === edit.editTask) {
+    if (!Array.isArray(board.content.tasks[index]?.log)) {
+      reset.push({ op: "add", path: `${path}/log`, value: [] });
+    }
+    if (card === editedCard) {
       card.prompt = text;
       card.revision += 1;
       reset.push(
@@ -105,8 +118,15 @@ async function* restartFromEdit(
         { op: "add", path: `${path}/revision`, value: card.revision },
       );
     }
-    // Edited work and its dependants start over; work a stopped run left unfinished resumes.
+    // Edited work and its dependants start over; work a stopped or failed run left unfinished
+    // resumes.
     if (restarted.has(card.id) || card.status !== "completed") {
+      const why =
+        card === editedCard
+          ? `Instruction edited (revision ${card.revision}); restarting`
+          : restarted.has(card.id)
+            ? `Restarting: ${editedCard.title} changed`
+            : "Resuming the work the last run left";
       card.status = "pending";
       card.progress = 0;
       card.attempt = 1;
@@ -116,6 +136,7 @@ async function* restartFromEdit(
         { op: "add", path: `${path}/progress`, value: 0 },
         { op: "add", path: `${path}/attempt`, value: 1 },
         { op: "add", path: `${path}/stale`, value: card.stale },
+        ...appendLog(card.log, index, logLine(why)),
       );
       if (card.error !== undefined) {
         delete card.error;
@@ -124,11 +145,10 @@ async function* restartFromEdit(
     }
   }
 
-  const editedCard = cards.find((card) => card.id === edit.editTask)!;
-  const dependants = cards.filter((card) => restarted.has(card.id) && card.id !== edit.editTask);
+  const dependants = cards.filter((card) => restarted.has(card.id) && card !== editedCard);
   const kept = cards.filter((card) => card.status === "completed");
   yield* textReply(
-    `Restarting **${editedCard.title}** with the new instruction${
+    `Restarting ${wasFailed ? "the failed task " : ""}**${editedCard.title}** with the new instruction${
       dependants.length > 0
         ? ` and ${dependants.length} dependant${dependants.length === 1 ? "" : "s"} (${dependants.map((c) => c.title).join(", ")})`
         : ""
@@ -145,41 +165,19 @@ async function* restartFromEdit(
   const run = yield* runTaskBoard({
     messageId: board.id,
     cards,
-    specs: WORKDECK_TASKS,
+    specs: plan.tasks,
     closing,
     context,
   });
   if (!run) return;
-  const final = run.cards;
-  const rerun = final.filter((card) => restarted.has(card.id)).length;
-  const resumed = final.length - rerun - kept.length;
+  const rerun = run.cards.filter((card) => restarted.has(card.id)).length;
+  const resumed = run.cards.length - rerun - kept.length;
   const counts = [
     `re-ran ${rerun} task${rerun === 1 ? "" : "s"}`,
-    ...(resumed > 0 ? [`finished ${resumed} the stopped run left`] : []),
+    ...(resumed > 0 ? [`resumed ${resumed} the last run left`] : []),
     `kept ${kept.length}`,
   ];
   yield* closing.finish(
-    `**${WORKDECK_ACTION.title}**, restarted from “${editedCard.title}”: ${counts.join(", ")}. ${countCompleted(final)} of ${final.length} tasks completed.\n\n${cardLines(final)}\n\n${spendLine(run.usage)}`,
+    runSummary(`**${title}**, restarted from “${editedCard.title}”: ${counts.join(", ")}.`, run),
   );
-}
-
-function spendLine(usage: ModelUsage): string {
-  return `Spend for this run: ${formatCount(usage.inputTokens)} tokens in, ${formatCount(usage.outputTokens)} out, ${formatCost(usage.costUsd)}.`;
-}
-
-function boardCards(content: Record<string, unknown>): TaskCard[] {
-  return Array.isArray(content.tasks) ? (content.tasks as TaskCard[]) : [];
-}
-
-function countCompleted(cards: readonly TaskCard[]): number {
-  return cards.filter((card) => card.status === "completed").length;
-}
-
-function cardLines(cards: readonly TaskCard[]): string {
-  return cards
-    .map((card) => {
-      const attempts = card.attempt > 1 ? ` (attempt ${card.attempt} of ${card.maxAttempts})` : "";
-      return `- ${card.title}${attempts}: ${card.status === "completed" ? (card.output ?? "") : card.status}`;
-    })
-    .join("\n");
 }

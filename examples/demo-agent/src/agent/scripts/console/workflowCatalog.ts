@@ -1,6 +1,9 @@
 import type { JSONValue } from "@crayonai/stream";
 
-/** One task of a workflow spec, with the scripted outcome the demo plays back. */
+/**
+ * One task of a workflow spec, with the scripted outcome the demo plays back. Its text may
+ * quote the run's inputs as `{name}` (see `fillTemplate`).
+ */
 export type WorkflowTaskSpec = {
   id: string;
   title: string;
@@ -18,9 +21,10 @@ export type WorkflowTaskSpec = {
   skipsRest?: boolean;
   /**
    * A scripted failure: a run (not a retry) fails here after `afterLogs` log lines, for
-   * `reason`. Retrying the run from this task succeeds (the outage is over).
+   * `reason`, with `consequence` for the run as a whole. Retrying the run from this task
+   * succeeds (the outage is over).
    */
-  failure?: { afterLogs: number; reason: string };
+  failure?: { afterLogs: number; reason: string; consequence: string };
 };
 
 /** A workflow as the engine lists it, with its scripted run. */
@@ -28,10 +32,26 @@ export type WorkflowSpec = {
   name: string;
   version: number;
   description: string;
+  /** Each input's default value; a trigger may change them. */
   inputs: Record<string, string>;
+  /** Values the scripted text quotes that follow from the inputs. */
+  derive?: (inputs: Record<string, string>) => Record<string, string>;
   tasks: WorkflowTaskSpec[];
   outputs: Record<string, JSONValue>;
+  /** What a completed run means, and what to do next: the closing reply, under the card. */
+  conclusion: { outcome: string; next: string };
 };
+
+/** "Acme Robotics" for `https://acme-robotics.example/about`: a company's name from its site. */
+export function companyName(url: string): string {
+  const host =
+    url
+      .replace(/^[a-z]+:\/\//i, "")
+      .replace(/^www\./i, "")
+      .split(/[/.:?#]/)[0] ?? "";
+  const words = host.split(/[-_]+/).filter(Boolean);
+  return words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(" ") || url;
+}
 
 /** Model tokens a scripted run of an agent task uses (for the cost readout). */
 export const AGENT_TASK_TOKENS = { input: 2_400, output: 650 } as const;
@@ -42,7 +62,11 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
     name: "icp-scoring",
     version: 1,
     description: "Score an inbound company against the ideal customer profile.",
-    inputs: { company_url: "https://acme-robotics.example" },
+    inputs: {
+      company_url: "https://acme-robotics.example",
+      scoring_criteria: "B2B SaaS $5M+ ARR",
+    },
+    derive: (inputs) => ({ company: companyName(inputs.company_url ?? "") }),
     tasks: [
       {
         id: "research",
@@ -51,13 +75,12 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
         node: "company-researcher",
         durationMs: 3_200,
         logs: [
-          "web_read https://acme-robotics.example",
-          "web_read https://acme-robotics.example/about",
-          "linkedin_getCompanyProfile acme-robotics",
+          "web_read {company_url}",
+          "web_read {company_url}/about",
+          "linkedin_getCompanyProfile {company}",
           "Structured company_data (confidence: high)",
         ],
-        output:
-          "Acme Robotics: warehouse picking robots, B2B SaaS + hardware, 140 people, Series B.",
+        output: "{company}: warehouse picking robots, B2B SaaS + hardware, 140 people, Series B.",
       },
       {
         id: "score",
@@ -66,11 +89,11 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
         node: "icp-scorer",
         durationMs: 2_100,
         logs: [
-          "Criteria: B2B SaaS $5M+ ARR",
+          "Criteria: {scoring_criteria}",
           "ARR estimate $18M (funding + headcount)",
           "Scored 6 signals",
         ],
-        output: "score 86: B2B SaaS, $18M ARR estimate, growing ops team.",
+        output: "score 86 against “{scoring_criteria}”: $18M ARR estimate, growing ops team.",
       },
       {
         id: "decision",
@@ -88,10 +111,14 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
         node: "slack_postMessage",
         durationMs: 600,
         logs: ["POST #sales-leads", "Message ts 1718.0042"],
-        output: "Posted to #sales-leads: New qualified lead: Acme Robotics (score: 86)",
+        output: "Posted to #sales-leads: New qualified lead: {company} (score: 86)",
       },
     ],
-    outputs: { qualification: "qualified", score: 86, company: "Acme Robotics" },
+    outputs: { qualification: "qualified", score: 86, company: "{company}" },
+    conclusion: {
+      outcome: "{company} is a qualified lead, and sales has it.",
+      next: "Next: a discovery call from #sales-leads. To score another company, change `company_url` on the workflow's card and press Trigger.",
+    },
   },
   {
     name: "expansion-finder",
@@ -105,7 +132,7 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
         kind: "node",
         node: "fetchAccountUsage",
         durationMs: 900,
-        logs: ["Query usage for ACC-2043 (90 days)", "Seats 48 of 50 used"],
+        logs: ["Query usage for {account_id} (90 days)", "Seats 48 of 50 used"],
         output: "48/50 seats, API calls up 3.1x in 90 days.",
       },
       {
@@ -132,6 +159,10 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
       },
     ],
     outputs: { expansion_likely: true, suggested_seats: 25 },
+    conclusion: {
+      outcome: "{account_id} is ready to grow.",
+      next: "Next: take the 25-seat team plan to the VP Data before the account runs out of seats.",
+    },
   },
   {
     name: "competitor-monitor",
@@ -145,11 +176,8 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
         kind: "agent",
         node: "site-scanner",
         durationMs: 2_600,
-        logs: [
-          "web_read https://globex.example/pricing",
-          "web_read https://initech.example/pricing",
-        ],
-        output: "2 pricing pages read.",
+        logs: ["Reading the pricing pages of {competitors}", "Saved a snapshot of each page"],
+        output: "Pricing pages of {competitors} read.",
       },
       {
         id: "diff",
@@ -181,6 +209,10 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
       },
     ],
     outputs: { changes: 2, significant: false },
+    conclusion: {
+      outcome: "Nothing to act on this week.",
+      next: "The changes are wording only, so no alert went out; the next scan compares against this week's snapshot.",
+    },
   },
   {
     name: "lead-enrichment",
@@ -194,7 +226,7 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
         kind: "node",
         node: "crmQueryLeads",
         durationMs: 800,
-        logs: ["SELECT leads WHERE created >= week_start", "42 leads, 38 with a company domain"],
+        logs: ["SELECT leads FROM “{list}”", "42 leads, 38 with a company domain"],
         output: "42 leads, 38 with a company domain.",
       },
       {
@@ -214,6 +246,7 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
           afterLogs: 2,
           reason:
             "clearbit_enrichCompany: HTTP 503 Service Unavailable on batch 2 of 2, after 3 attempts (the node's retry limit).",
+          consequence: "No lead was scored or routed to sales.",
         },
       },
       {
@@ -236,6 +269,10 @@ export const WORKFLOW_CATALOG: readonly WorkflowSpec[] = [
       },
     ],
     outputs: { enriched: 38, qualified: 11 },
+    conclusion: {
+      outcome: "11 qualified leads are with sales.",
+      next: "The other 27 stay in the CRM with their firmographics, ready for next week's scoring.",
+    },
   },
 ];
 

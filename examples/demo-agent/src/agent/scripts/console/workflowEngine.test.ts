@@ -26,7 +26,7 @@ describe("/workflow", () => {
     expect(answeringScript([userMessage("/workflows")])).not.toBe(script);
   });
 
-  it("lists the deployed workflows as an activity and as text", async () => {
+  it("lists the deployed workflows with their inputs, and says how to trigger one", async () => {
     const { messages } = await replay(script, [userMessage("/workflow")]);
     const list = activity(messages, WORKFLOW_LIST_ACTIVITY);
     expect(list.content.workflows.map((w: { name: string }) => w.name)).toEqual([
@@ -35,9 +35,15 @@ describe("/workflow", () => {
       "competitor-monitor",
       "lead-enrichment",
     ]);
+    expect(list.content.workflows[0].inputs).toEqual({
+      company_url: "https://acme-robotics.example",
+      scoring_criteria: "B2B SaaS $5M+ ARR",
+    });
+    // The card lists the workflows; the text says how to use it, without listing them again.
     const text = assistantText(messages);
-    expect(text).toContain("**icp-scoring** v1");
-    expect(text).toContain("/workflow run icp-scoring");
+    expect(text).toContain("**Trigger**");
+    expect(text).toContain("/workflow run icp-scoring --input");
+    expect(text).not.toContain("expansion-finder");
   });
 
   it("runs icp-scoring task by task to a completed run with outputs and a summary", async () => {
@@ -58,11 +64,27 @@ describe("/workflow", () => {
     }
     const summary = messages.at(-1) as AssistantMessage;
     expect(summary.status).toBe("complete");
-    expect(summary.content).toContain("**icp-scoring v1**, run-1: completed in 5.9 s.");
-    expect(summary.content).toContain("4. Notify Sales (tool `slack_postMessage`): completed");
-    expect(summary.content).toContain("qualification = qualified");
-    // Two agent tasks ran: their tokens are reported for the cost readout.
+    // Two agent tasks ran: two model calls, each with its tokens and cost, and their sum.
     expect(summary.metadata?.usage).toMatchObject({ inputTokens: 4_800, outputTokens: 1_300 });
+    const calls = summary.metadata?.modelCalls as { name: string; inputTokens: number }[];
+    expect(calls.map((call) => [call.name, call.inputTokens])).toEqual([
+      ["company-researcher", 2_400],
+      ["icp-scorer", 2_400],
+    ]);
+  });
+
+  it("closes a run with what it means and what to do next, not the card's tasks again", async () => {
+    const { messages } = await replay(script, [userMessage("/workflow run icp-scoring")]);
+    const run = activity(messages, WORKFLOW_RUN_ACTIVITY);
+    const summary = (messages.at(-1) as AssistantMessage).content ?? "";
+    expect(summary).toMatch(
+      /^\*\*Acme Robotics is a qualified lead, and sales has it\.\*\* Next: /,
+    );
+    for (const task of run.content.tasks) {
+      expect(summary).not.toContain(task.title);
+      expect(summary).not.toContain(task.output);
+    }
+    expect(summary).not.toContain("5.9 s");
   });
 
   it("moves each task from pending to running to completed, one task at a time", async () => {
@@ -91,9 +113,7 @@ describe("/workflow", () => {
       "completed",
       "skipped",
     ]);
-    expect(assistantText(messages)).toContain(
-      "Alert #competitive (tool `slack_postMessage`): skipped.",
-    );
+    expect(assistantText(messages)).toContain("**Nothing to act on this week.**");
   });
 
   it("marks the run on the workflow list it was triggered from", async () => {
@@ -142,9 +162,12 @@ describe("/workflow", () => {
     expect(enrich.logs).toEqual(["Batch 1 of 2: 20 domains", "Batch 1 enriched (20 of 20)"]);
     expect(enrich.output).toBeUndefined();
     expect(run.content.outputs).toBeUndefined();
+    // What the failure means for the run, and how to go on: the card has the reason.
     const summary = messages.at(-1) as AssistantMessage;
-    expect(summary.content).toContain("run-1: failed at task 2 of 4, Enrich Firmographics");
+    expect(summary.content).toContain("**No lead was scored or routed to sales.**");
     expect(summary.content).toContain("`/workflow retry run-1`");
+    expect(summary.content).toContain("Fetch New Leads keeps its result.");
+    expect(summary.content).not.toContain("HTTP 503");
   });
 
   it("retries a failed run from its failed task as a new run that keeps the earlier results", async () => {
@@ -179,7 +202,55 @@ describe("/workflow", () => {
     expect([...ranAgain]).toEqual(["enrich", "score", "route"]);
     const list = activity(retried.messages, WORKFLOW_LIST_ACTIVITY);
     expect(list.content.workflows[3].lastRun).toEqual({ runId: "run-2", status: "completed" });
-    expect(assistantText(retried.messages)).toContain("run-2 (retry of run-1 from task 2)");
+    expect(assistantText(retried.messages)).toContain("**11 qualified leads are with sales.**");
+  });
+
+  it("runs on the inputs the trigger changed, and shows them in the run", async () => {
+    const command = `/workflow run icp-scoring --input '{"company_url": "https://globex-systems.example"}'`;
+    const { messages } = await replay(script, [userMessage(command)]);
+    const run = activity(messages, WORKFLOW_RUN_ACTIVITY);
+    expect(run.content.inputs).toEqual({
+      company_url: "https://globex-systems.example",
+      scoring_criteria: "B2B SaaS $5M+ ARR",
+    });
+    expect(run.content.tasks[0].logs[0]).toBe("web_read https://globex-systems.example");
+    expect(run.content.tasks[3].output).toContain("New qualified lead: Globex Systems");
+    expect(run.content.outputs.company).toBe("Globex Systems");
+    expect(assistantText(messages)).toContain("**Globex Systems is a qualified lead");
+  });
+
+  it("retries a failed run on the inputs it had", async () => {
+    const failed = await replay(script, [
+      userMessage('/workflow run lead-enrichment --input {"list": "Webinar leads, June"}'),
+    ]);
+    const retried = await thenSend(failed, "/workflow retry run-1");
+    const runs = retried.messages.filter(
+      (m): m is ActivityMessage =>
+        m.role === "activity" && m.activityType === WORKFLOW_RUN_ACTIVITY,
+    );
+    expect(runs.map((run) => run.content.inputs.list)).toEqual([
+      "Webinar leads, June",
+      "Webinar leads, June",
+    ]);
+    expect(runs[1]!.content.tasks[0].logs).toEqual(["Result kept from run-1"]);
+  });
+
+  it("refuses inputs the workflow does not have, empty ones and bad JSON, running nothing", async () => {
+    for (const [input, reply] of [
+      [
+        '{"nope": "x"}',
+        "`icp-scoring` has no input `nope`. Its inputs: `company_url`, `scoring_criteria`.",
+      ],
+      ['{"company_url": "  "}', "`company_url` cannot be empty."],
+      ["{company_url: x}", "`--input` is not valid JSON"],
+      ['["x"]', "`--input` must be a JSON object"],
+    ]) {
+      const { messages } = await replay(script, [
+        userMessage(`/workflow run icp-scoring --input ${input}`),
+      ]);
+      expect(messages.some((m) => m.role === "activity")).toBe(false);
+      expect(assistantText(messages)).toContain(`Not triggered: ${reply}`);
+    }
   });
 
   it("refuses to retry a run that did not fail", async () => {

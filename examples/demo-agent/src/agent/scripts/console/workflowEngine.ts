@@ -1,19 +1,24 @@
 import type { CrayonStreamEvent, JsonPatchOperation } from "@crayonai/stream";
 import { createId } from "../../ids";
 import type { Script, ScriptContext } from "../../script";
-import { closingReply } from "./closingReply";
+import { closingReply, conclusion } from "./closingReply";
 import { findLatestActivity } from "./conversation";
-import { formatDuration } from "./format";
 import { waitForUpdate } from "./progress";
 import { textReply } from "./textReply";
-import { addUsage, type ModelUsage, modelUsage } from "./usage";
+import { modelCall, modelUsage } from "./usage";
 import {
   AGENT_TASK_TOKENS,
   findWorkflow,
   WORKFLOW_CATALOG,
   type WorkflowSpec,
-  type WorkflowTaskSpec,
 } from "./workflowCatalog";
+import {
+  fillWorkflow,
+  parseInputJson,
+  parseWorkflowCommand,
+  resolveInputs,
+  type WorkflowInputs,
+} from "./workflowInputs";
 
 /** Activity listing the deployed workflows, each with a Trigger button. */
 export const WORKFLOW_LIST_ACTIVITY = "workflow-list";
@@ -36,24 +41,25 @@ export type WorkflowTaskStatus =
 export type WorkflowRunStatus = "running" | "completed" | "failed";
 
 /**
- * `/workflow` lists the workflows; `/workflow run NAME` triggers one and streams its run as a
- * `workflow-run` activity whose tasks go pending → running (with log lines and elapsed time)
- * → completed, skipped or failed (with the reason), ending with a plain-text summary. A failed
- * run can be retried from its failed task with `/workflow retry RUN_ID`: a new run whose
- * earlier tasks keep their results. Each log line waits one progress update, so the run can
- * be watched.
+ * `/workflow` lists the workflows; `/workflow run NAME` triggers one (`--input {"key": "value"}`
+ * changes its inputs, as the engine's CLI takes them) and streams its run as a `workflow-run`
+ * activity whose tasks go pending → running (with log lines and elapsed time) → completed,
+ * skipped or failed (with the reason), ending with what the run means and what to do next. A
+ * failed run can be retried from its failed task with `/workflow retry RUN_ID`: a new run, on
+ * the same inputs, whose earlier tasks keep their results. Each log line waits one progress
+ * update, so the run can be watched.
  */
 export const workflowScript: Script = {
   command: "/workflow",
   description:
-    "Workflow engine: list workflows with a Trigger button; `/workflow run icp-scoring` runs one task by task, `/workflow run lead-enrichment` fails and `/workflow retry run-1` retries it.",
+    'Workflow engine: list workflows with their inputs and a Trigger button; `/workflow run icp-scoring --input {"company_url": "https://globex.example"}` runs one task by task, `/workflow run lead-enrichment` fails and `/workflow retry run-1` retries it.',
   run: (context) => answerWorkflowCommand(context),
 };
 
 async function* answerWorkflowCommand(context: ScriptContext): AsyncGenerator<CrayonStreamEvent> {
-  const [, verb, name] = context.input.trim().split(/\s+/);
+  const { verb, name, input } = parseWorkflowCommand(context.input);
   if (verb === "retry") {
-    yield* retryRun(context, name ?? "");
+    yield* retryRun(context, name);
     return;
   }
   if (verb !== "run") {
@@ -63,10 +69,16 @@ async function* answerWorkflowCommand(context: ScriptContext): AsyncGenerator<Cr
   const workflow = name ? findWorkflow(name) : undefined;
   if (!workflow) {
     const known = WORKFLOW_CATALOG.map((w) => `\`${w.name}\``).join(", ");
-    yield* textReply(`There is no workflow named \`${name ?? ""}\`. Deployed workflows: ${known}.`);
+    yield* textReply(`There is no workflow named \`${name}\`. Deployed workflows: ${known}.`);
     return;
   }
-  yield* runWorkflow(context, workflow);
+  const parsed = parseInputJson(input);
+  const resolved = "error" in parsed ? parsed : resolveInputs(workflow, parsed.given);
+  if ("error" in resolved) {
+    yield* textReply(`Not triggered: ${resolved.error}`);
+    return;
+  }
+  yield* runWorkflow(context, workflow, resolved.values);
 }
 
 function* listWorkflows(): Generator<CrayonStreamEvent> {
@@ -84,9 +96,9 @@ function* listWorkflows(): Generator<CrayonStreamEvent> {
       })),
     },
   };
-  const lines = WORKFLOW_CATALOG.map((w) => `- **${w.name}** v${w.version}: ${w.description}`);
+  // The card lists the workflows; the text says how to use it.
   yield* textReply(
-    `${WORKFLOW_CATALOG.length} workflows are deployed:\n\n${lines.join("\n")}\n\nPress **Trigger** on one, or send \`/workflow run icp-scoring\`.`,
+    `${WORKFLOW_CATALOG.length} workflows are deployed. Change a workflow's inputs on its card if you like, then press **Trigger**. From the composer: \`/workflow run icp-scoring --input {"company_url": "https://globex.example"}\`.`,
   );
 }
 
@@ -119,15 +131,20 @@ async function* retryRun(context: ScriptContext, runId: string): AsyncGenerator<
   const keptElapsedMs = workflow.tasks
     .slice(0, fromIndex)
     .reduce((sum, task) => sum + task.durationMs, 0);
-  yield* runWorkflow(context, workflow, { runId, fromIndex, keptElapsedMs });
+  // The retry runs on the inputs the failed run had.
+  const resolved = resolveInputs(workflow, failed.content.inputs);
+  const inputs = "values" in resolved ? resolved.values : workflow.inputs;
+  yield* runWorkflow(context, workflow, inputs, { runId, fromIndex, keptElapsedMs });
 }
 
 async function* runWorkflow(
   context: ScriptContext,
-  workflow: WorkflowSpec,
+  spec: WorkflowSpec,
+  inputs: WorkflowInputs,
   retryOf?: RetryOf,
 ): AsyncGenerator<CrayonStreamEvent> {
   const { messages } = context;
+  const workflow = fillWorkflow(spec, inputs);
   const runNumber = messages.filter(
     (m) => m.role === "activity" && m.activityType === WORKFLOW_RUN_ACTIVITY,
   ).length;
@@ -205,15 +222,12 @@ async function* runWorkflow(
 
   let elapsed = retryOf?.keptElapsedMs ?? 0;
   let skipping = false;
-  let failure: { index: number; reason: string; elapsedMs: number } | undefined;
-  const statuses: WorkflowTaskStatus[] = workflow.tasks.slice(0, fromIndex).map(() => "completed");
-  const usages: ModelUsage[] = [];
+  let failure: { index: number; reason: string } | undefined;
   for (const [index, task] of workflow.tasks.entries()) {
     if (index < fromIndex) continue;
     const path = `/tasks/${index}`;
     if (skipping || failure) {
       const status: WorkflowTaskStatus = failure ? "cancelled" : "skipped";
-      statuses.push(status);
       yield update([{ op: "replace", path: `${path}/status`, value: status }]);
       continue;
     }
@@ -238,8 +252,7 @@ async function* runWorkflow(
     }
     elapsed += taskElapsed;
     if (failsAfter !== undefined && task.failure) {
-      failure = { index, reason: task.failure.reason, elapsedMs: taskElapsed };
-      statuses.push("failed");
+      failure = { index, reason: task.failure.reason };
       yield update([
         { op: "replace", path: `${path}/status`, value: "failed" },
         { op: "add", path: `${path}/durationMs`, value: taskElapsed },
@@ -247,7 +260,6 @@ async function* runWorkflow(
       ]);
       continue;
     }
-    statuses.push("completed");
     yield update([
       { op: "replace", path: `${path}/status`, value: "completed" },
       { op: "add", path: `${path}/durationMs`, value: task.durationMs },
@@ -255,8 +267,8 @@ async function* runWorkflow(
     ]);
     if (task.kind === "agent") {
       // An agent task is a model call: its usage is reported as it finishes.
-      usages.push(modelUsage("sonnet", AGENT_TASK_TOKENS.input, AGENT_TASK_TOKENS.output));
-      yield closing.usage({ model: "sonnet", ...addUsage(usages) });
+      const usage = modelUsage("sonnet", AGENT_TASK_TOKENS.input, AGENT_TASK_TOKENS.output);
+      yield closing.calls(modelCall(task.node, usage));
     }
     if (task.skipsRest) skipping = true;
   }
@@ -276,48 +288,23 @@ async function* runWorkflow(
     ]);
     yield* updateList("completed");
   }
-  yield* closing.finish(runSummary(workflow, runId, statuses, elapsed, retryOf, failure?.reason));
+  yield* closing.finish(closingText(workflow, runId, failure?.index));
 }
 
-function taskLine(
-  task: WorkflowTaskSpec,
-  status: WorkflowTaskStatus | undefined,
-  reason: string | undefined,
-): string {
-  const what =
-    task.kind === "condition" ? `condition \`${task.node}\`` : `${task.kind} \`${task.node}\``;
-  if (status === "skipped") return `${task.title} (${what}): skipped.`;
-  if (status === "cancelled") return `${task.title} (${what}): not run.`;
-  if (status === "failed") return `${task.title} (${what}): **failed**. ${reason ?? ""}`.trim();
-  return `${task.title} (${what}): completed in ${formatDuration(task.durationMs)}. ${task.output}`;
-}
-
-function runSummary(
-  workflow: WorkflowSpec,
-  runId: string,
-  statuses: readonly WorkflowTaskStatus[],
-  elapsedMs: number,
-  retryOf: RetryOf | undefined,
-  reason: string | undefined,
-): string {
-  const tasks = workflow.tasks.map((task, i) => `${i + 1}. ${taskLine(task, statuses[i], reason)}`);
-  const name = `**${workflow.name} v${workflow.version}**, ${runId}${retryOf ? ` (retry of ${retryOf.runId} from task ${retryOf.fromIndex + 1})` : ""}`;
-  const failedIndex = statuses.indexOf("failed");
-  if (failedIndex >= 0) {
-    const failed = workflow.tasks[failedIndex]!;
-    const kept = workflow.tasks.slice(0, failedIndex).map((task) => task.title);
-    return [
-      `${name}: failed at task ${failedIndex + 1} of ${workflow.tasks.length}, ${failed.title}, after ${formatDuration(elapsedMs)}.`,
-      tasks.join("\n"),
-      `Press **Retry from ${failed.title}** on the run, or send \`/workflow retry ${runId}\`${kept.length > 0 ? `: ${kept.join(", ")} ${kept.length === 1 ? "keeps its result" : "keep their results"}` : ""}.`,
-    ].join("\n\n");
-  }
-  const outputs = Object.entries(workflow.outputs)
-    .map(([key, value]) => `${key} = ${String(value)}`)
-    .join(", ");
-  return [
-    `${name}: completed in ${formatDuration(elapsedMs)}.`,
-    tasks.join("\n"),
-    `Outputs: ${outputs}.`,
-  ].join("\n\n");
+/**
+ * What the run means and what to do next. The card above already shows every task, its time,
+ * log and output, and the run's outputs: the text does not repeat them.
+ */
+function closingText(workflow: WorkflowSpec, runId: string, failedIndex?: number): string {
+  const failed = failedIndex === undefined ? undefined : workflow.tasks[failedIndex];
+  if (!failed) return conclusion(workflow.conclusion.outcome, workflow.conclusion.next);
+  const kept = workflow.tasks.slice(0, failedIndex).map((task) => task.title);
+  const keeps =
+    kept.length === 0
+      ? ""
+      : ` ${kept.join(", ")} ${kept.length === 1 ? "keeps its result" : "keep their results"}.`;
+  return conclusion(
+    failed.failure?.consequence ?? `The run stopped at ${failed.title}.`,
+    `Retry from ${failed.title} once the service is back: press the button on the run, or send \`/workflow retry ${runId}\`.${keeps}`,
+  );
 }

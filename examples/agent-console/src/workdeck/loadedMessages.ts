@@ -1,0 +1,22 @@
+import type { Message } from "@crayonai/stream";
+
+/**
+ * The messages a thread shows, from what `loadThread` returned: a flat list as it is, or the
+ * stored tree's active branch (from `activeLeafId`, else the last message, up its `parentId`s).
+ */
+export function loadedMessages(loaded: unknown): Message[] {
+  if (Array.isArray(loaded)) return loaded as Message[];
+  if (typeof loaded !== "object" || loaded === null) return [];
+  const { messages, activeLeafId } = loaded as { messages?: unknown; activeLeafId?: unknown };
+  if (!Array.isArray(messages)) return [];
+  const all = messages as Message[];
+  if (!all.some((message) => message.parentId !== undefined)) return all;
+  const byId = new Map(all.map((message) => [message.id, message]));
+  const branch: Message[] = [];
+  let message = typeof activeLeafId === "string" ? byId.get(activeLeafId) : all.at(-1);
+  while (message && !branch.includes(message)) {
+    branch.push(message);
+    message = message.parentId === undefined ? undefined : byId.get(message.parentId);
+  }
+  return branch.reverse();
+}
