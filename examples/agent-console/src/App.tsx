@@ -4,6 +4,7 @@ import {
   demoActivityRenderers,
   demoToolUIs,
   useThreadInUrl,
+  writeSearchParam,
 } from "@crayonai/demo-ui";
 import { useChat } from "@crayonai/react-core";
 import { CrayonChat } from "@crayonai/react-ui";
@@ -48,13 +49,6 @@ function initialMode(): Mode {
   return window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }
 
-/** Writes the chosen theme into the URL without reloading (other params are kept). */
-function writeModeToUrl(mode: Mode): void {
-  const url = new URL(window.location.href);
-  url.searchParams.set("theme", mode);
-  window.history.replaceState(window.history.state, "", url);
-}
-
 /** The agent console: the chat with the demo agent's activity renderers and tool UIs, and its side panel. */
 export function App() {
   const chat = useChat(chatParams);
@@ -63,7 +57,7 @@ export function App() {
   const [mode, setMode] = useState(initialMode);
   const changeMode = (next: Mode) => {
     setMode(next);
-    writeModeToUrl(next);
+    writeSearchParam("theme", next);
   };
   const [view, setView] = useState(initialView);
   const changeView = useCallback((next: ConsoleView) => {

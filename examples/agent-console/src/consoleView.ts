@@ -1,3 +1,5 @@
+import { writeSearchParam } from "@crayonai/demo-ui";
+
 /** What the console's main area shows: the chat, or Workdeck's landing page (its actions). */
 export type ConsoleView = "chat" | "actions";
 
@@ -8,8 +10,5 @@ export function initialView(): ConsoleView {
 
 /** Writes the view into the URL without reloading (other params are kept). */
 export function writeViewToUrl(view: ConsoleView): void {
-  const url = new URL(window.location.href);
-  if (view === "actions") url.searchParams.set("view", "actions");
-  else url.searchParams.delete("view");
-  window.history.replaceState(window.history.state, "", url);
+  writeSearchParam("view", view === "actions" ? "actions" : null);
 }

@@ -20,6 +20,6 @@ export {
 export { demoActivityRenderers } from "./demoActivityRenderers";
 export { demoToolUIs } from "./demoToolUIs";
 export { TextAreaField } from "./TextAreaField";
-export { useThreadInUrl } from "./threadInUrl";
+export { useThreadInUrl, writeSearchParam } from "./threadInUrl";
 export { useEditorFocus } from "./useEditorFocus";
 export { WeatherCard } from "./WeatherCard";

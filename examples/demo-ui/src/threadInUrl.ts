@@ -7,12 +7,20 @@ export function threadFromSearch(search: string): string | null {
   return id ? id : null;
 }
 
+/**
+ * Sets the query parameter `name` (or removes it, for null) without reloading or adding a
+ * history entry; the other parameters are kept.
+ */
+export function writeSearchParam(name: string, value: string | null): void {
+  const url = new URL(window.location.href);
+  if (value) url.searchParams.set(name, value);
+  else url.searchParams.delete(name);
+  window.history.replaceState(window.history.state, "", url);
+}
+
 /** Writes `?thread=` (or removes it for a new chat) without reloading; other params are kept. */
 export function writeThreadToUrl(threadId: string | null): void {
-  const url = new URL(window.location.href);
-  if (threadId) url.searchParams.set("thread", threadId);
-  else url.searchParams.delete("thread");
-  window.history.replaceState(window.history.state, "", url);
+  writeSearchParam("thread", threadId);
 }
 
 /**
