@@ -161,7 +161,7 @@ describe.skipIf(noBrowser)("chat example", () => {
   it("approving an awaiting_input request resumes the reply", async () => {
     const { page, errors, chat } = await open();
     await chat.send("/approve");
-    const approve = page.getByRole("button", { name: "Approve", exact: true });
+    const approve = chat.messages.getByRole("button", { name: "Approve", exact: true });
     await approve.waitFor();
     await expect(page.getByText("Waiting for your input").count()).resolves.toBeGreaterThan(0);
     await screenshot(page, "chat-awaiting-approval");
@@ -188,7 +188,7 @@ describe.skipIf(noBrowser)("chat example", () => {
   it("a rejected call keeps what was asked and who rejected it, after a reload", async () => {
     const { page, errors, chat } = await open();
     await chat.send("/approve");
-    const reject = page.getByRole("button", { name: "Reject", exact: true });
+    const reject = chat.messages.getByRole("button", { name: "Reject", exact: true });
     await reject.waitFor();
     await reject.click();
     await chat.waitForReplyEnd();

@@ -84,7 +84,7 @@ describe.skipIf(noBrowser)("chat example over OpenAI Responses", () => {
   it("/approve asks as a remote MCP server does; Approve runs the call, shown as its MCP card", async () => {
     const { page, errors, chat, sent } = await open();
     await chat.send("/approve");
-    const approve = page.getByRole("button", { name: "Approve", exact: true });
+    const approve = chat.messages.getByRole("button", { name: "Approve", exact: true });
     await approve.waitFor();
     // The server listed its tools before asking.
     await page.locator(".crayon-hosted-tool", { hasText: "MCP tools · demo" }).waitFor();

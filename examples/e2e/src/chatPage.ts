@@ -12,6 +12,11 @@ export class ChatPage {
     return this.page.getByRole("button", { name: "Stop generating" });
   }
 
+  /** The conversation: its buttons, not the thread list's (a thread may be titled "Approve"). */
+  get messages(): Locator {
+    return this.page.getByRole("log", { name: "Messages" });
+  }
+
   get threadList(): Locator {
     return this.page.getByRole("navigation", { name: "Conversations" });
   }

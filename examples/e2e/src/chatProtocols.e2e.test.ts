@@ -128,7 +128,7 @@ describe.skipIf(noBrowser)("chat example: every protocol of the switcher", () =>
 
       // Turn 4: an approval.
       await chat.send("/approve");
-      const approve = page.getByRole("button", { name: "Approve", exact: true });
+      const approve = chat.messages.getByRole("button", { name: "Approve", exact: true });
       if (approvals) {
         await approve.waitFor();
         // The call's own card asks, on every protocol that carries approvals: its arguments,
