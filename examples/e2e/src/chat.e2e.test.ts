@@ -280,10 +280,10 @@ describe.skipIf(noBrowser)("chat example", () => {
     await chat.waitForListAtEnd();
     // With a pointer away, an earlier reply's row waits for hover or focus; the last one shows.
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(300);
     const opacityOf = (row: ReturnType<typeof page.locator>) =>
       row.locator(".crayon-message-controls").evaluate((el) => getComputedStyle(el).opacity);
-    await expect(opacityOf(page.locator(".crayon-reply").first())).resolves.toBe("0");
+    // It fades out (a transition), so wait for the end of the fade, not a fixed time.
+    await expect.poll(() => opacityOf(page.locator(".crayon-reply").first())).toBe("0");
     await expect(opacityOf(page.locator(".crayon-reply").last())).resolves.toBe("1");
     expect(errors).toEqual([]);
     await page.close();
@@ -329,9 +329,9 @@ describe.skipIf(noBrowser)("chat example", () => {
 
     await banner.getByRole("button", { name: "Conversations" }).click();
     await chat.threadList.getByRole("button", { name: "New chat" }).waitFor({ state: "visible" });
-    await page.waitForTimeout(300); // the slide
+    // The slide is a transition: wait for it to end rather than for a fixed time.
+    await expect.poll(async () => (await chat.threadList.boundingBox())?.x).toBe(0);
     const drawer = (await chat.threadList.boundingBox())!;
-    expect(drawer.x).toBe(0);
     expect(drawer.width).toBeLessThan(390);
     // Over the chat, not above it: the conversation did not move down.
     expect(await composerTop()).toBe(before);
