@@ -45,6 +45,28 @@ describe("TaskCardView", () => {
     expect(edit.className).not.toContain("crayon-button--secondary");
   });
 
+  it("restarts a failed or stopped task with its instruction as it is; a finished one has no Restart", async () => {
+    const task = failedBoard.tasks[0]!;
+    const onEdit = vi.fn();
+    const restart = () =>
+      view!.container.querySelector<HTMLButtonElement>(
+        '[aria-label="Restart Fetch exchange rates"]',
+      );
+    for (const status of ["failed", "stopped"]) {
+      view = await render(
+        <TaskCardView task={{ ...task, status }} isRunning={false} onEdit={onEdit} />,
+      );
+      await click(restart()!);
+      expect(onEdit).toHaveBeenLastCalledWith("fx", "Fetch the rates from fx-rates.example.");
+      await view.unmount();
+    }
+    expect(onEdit).toHaveBeenCalledTimes(2);
+    view = await render(
+      <TaskCardView task={{ ...task, status: "completed" }} isRunning={false} onEdit={onEdit} />,
+    );
+    expect(restart()).toBeNull();
+  });
+
   it("keeps the log closed until asked, then shows each line with its time and level", async () => {
     const task = failedBoard.tasks[0]!;
     view = await render(<TaskCardView task={task} isRunning={false} onEdit={vi.fn()} />);

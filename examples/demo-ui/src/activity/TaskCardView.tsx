@@ -11,13 +11,15 @@ export type TaskCardViewProps = {
   task: TaskCard;
   /** A reply is streaming: saving an edit stops it first. */
   isRunning: boolean;
+  /** Restarts the task with `text` as its instruction: an edit, or its own prompt (Restart). */
   onEdit: (taskId: string, text: string) => void;
 };
 
 /**
  * One Workdeck task card: status, progress, attempts, why it failed, the instruction
  * (editable), what it needs, its output and its log. Saving an edit restarts the task and
- * everything downstream; it is also how a failed task is fixed.
+ * everything downstream; it is also how a failed task is fixed. A failed or stopped task can
+ * also be restarted as it is.
  */
 export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -44,6 +46,8 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
   };
   const attempts = attemptText(task);
   const failed = task.status === "failed";
+  // Work that ended unfinished can run again as it is: the source may be back, the run resumed.
+  const restartable = failed || task.status === "stopped";
 
   return (
     <li className="demo-task-card" data-status={task.status} data-task-id={task.id}>
@@ -94,16 +98,28 @@ export function TaskCardView({ task, isRunning, onEdit }: TaskCardViewProps) {
       ) : (
         <>
           <p className="demo-task-card__prompt">{task.prompt}</p>
-          <button
-            ref={focus.openerRef}
-            type="button"
-            // A failed task waits for this: the button that fixes it stands out.
-            className={`crayon-button ${failed ? "" : "crayon-button--secondary "}demo-task-card__edit`}
-            aria-label={`Edit ${task.title}`}
-            onClick={() => setDraft(task.prompt)}
-          >
-            Edit
-          </button>
+          <div className="demo-task-card__buttons">
+            <button
+              ref={focus.openerRef}
+              type="button"
+              // A failed task waits for this: the button that fixes it stands out.
+              className={`crayon-button ${failed ? "" : "crayon-button--secondary "}demo-task-card__edit`}
+              aria-label={`Edit ${task.title}`}
+              onClick={() => setDraft(task.prompt)}
+            >
+              Edit
+            </button>
+            {restartable && (
+              <button
+                type="button"
+                className="crayon-button crayon-button--secondary demo-task-card__edit"
+                aria-label={`Restart ${task.title}`}
+                onClick={() => onEdit(task.id, task.prompt)}
+              >
+                Restart
+              </button>
+            )}
+          </div>
         </>
       )}
       {task.needs.length > 0 && (

@@ -34,7 +34,8 @@ export function editTaskRequest(message: UserMessage | undefined): EditTaskReque
  * scripted plan the prompt's words pick, and runs them as a DAG, independent cards in parallel.
  * A prompt no plan matches gets a note saying so, and the prompts it knows. A user message whose
  * context holds `{ editTask, text }` changes that card's prompt and restarts it and its
- * dependants, keeping the upstream outputs: that is also how a failed task is fixed.
+ * dependants, keeping the upstream outputs: that is also how a failed task is fixed. The card's
+ * own prompt as `text` restarts it unchanged (Restart, for a stopped or failed card).
  */
 export const workdeckScript: Script = {
   command: "/workdeck",
@@ -104,13 +105,15 @@ async function* restartFromEdit(
   const restarted = new Set(taskAndDependants(cards, edit.editTask));
   const editedCard = cards.find((card) => card.id === edit.editTask)!;
   const wasFailed = editedCard.status === "failed";
+  // A restart sends the instruction unchanged: the same revision, run again.
+  const changed = text !== editedCard.prompt;
   const reset: JsonPatchOperation[] = [];
   for (const [index, card] of cards.entries()) {
     const path = `/tasks/${index}`;
     if (!Array.isArray(board.content.tasks[index]?.log)) {
       reset.push({ op: "add", path: `${path}/log`, value: [] });
     }
-    if (card === editedCard) {
+    if (card === editedCard && changed) {
       card.prompt = text;
       card.revision += 1;
       reset.push(
@@ -123,7 +126,9 @@ async function* restartFromEdit(
     if (restarted.has(card.id) || card.status !== "completed") {
       const why =
         card === editedCard
-          ? `Instruction edited (revision ${card.revision}); restarting`
+          ? changed
+            ? `Instruction edited (revision ${card.revision}); restarting`
+            : "Restarted with the same instruction"
           : restarted.has(card.id)
             ? `Restarting: ${editedCard.title} changed`
             : "Resuming the work the last run left";
@@ -148,7 +153,7 @@ async function* restartFromEdit(
   const dependants = cards.filter((card) => restarted.has(card.id) && card !== editedCard);
   const kept = cards.filter((card) => card.status === "completed");
   yield* textReply(
-    `Restarting ${wasFailed ? "the failed task " : ""}**${editedCard.title}** with the new instruction${
+    `Restarting ${wasFailed ? "the failed task " : ""}**${editedCard.title}** with ${changed ? "the new" : "the same"} instruction${
       dependants.length > 0
         ? ` and ${dependants.length} dependant${dependants.length === 1 ? "" : "s"} (${dependants.map((c) => c.title).join(", ")})`
         : ""

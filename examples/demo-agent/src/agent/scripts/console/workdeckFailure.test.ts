@@ -64,6 +64,18 @@ describe("/workdeck: a task that fails for good, fixed by editing it", () => {
     expect(text).toContain("re-ran 4 tasks, kept 2. 6 of 6 tasks completed.");
   });
 
+  it("restarts a failed task unchanged: the same revision runs again, and fails again", async () => {
+    const before = (await revenueRun()).messages;
+    const prompt = cards(before).fx!.prompt;
+    const { messages } = await replay(script, [...before, editMessage("fx", prompt)]);
+    const fx = cards(messages).fx!;
+    expect(fx).toMatchObject({ status: "failed", revision: 1, attempt: 3, prompt });
+    expect(fx.log!.map((line) => line.message)).toContain("Restarted with the same instruction");
+    expect(assistantText(messages.slice(before.length))).toContain(
+      "Restarting the failed task **Fetch exchange rates** with the same instruction and 3 dependants",
+    );
+  });
+
   it("fails again while the edited instruction still names the source that is down", async () => {
     const before = (await revenueRun()).messages;
     const edit = editMessage("fx", "Fetch the rates from fx-rates.example/api/v2 instead.");
