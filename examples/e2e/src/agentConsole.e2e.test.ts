@@ -305,22 +305,37 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     const layout = await steps.evaluateAll((items) =>
       items.map((step) => {
         const box = (selector: string) => step.querySelector(selector)!.getBoundingClientRect();
-        const [name, status, meta] = [
+        const [name, status, meta, model, time] = [
           box(".demo-step__name"),
           box(".demo-step__head > .demo-status"),
           box(".demo-step__meta"),
+          box(".demo-step__meta .demo-model"),
+          box(".demo-step__time"),
         ];
         const middle = (r: DOMRect) => r.top + r.height / 2;
         return {
           nameBesideStatus: Math.abs(middle(name) - middle(status)) < 6,
           metaBelow: meta.top >= Math.max(name.bottom, status.bottom) - 1,
+          // The time ends the model's line; it never wraps onto a line of its own.
+          timeBesideModel: Math.abs(middle(time) - middle(model)) < 6 && time.height < 24,
           fits: step.scrollWidth <= step.clientWidth,
         };
       }),
     );
     for (const step of layout) {
-      expect(step).toEqual({ nameBesideStatus: true, metaBelow: true, fits: true });
+      expect(step).toEqual({
+        nameBesideStatus: true,
+        metaBelow: true,
+        timeBesideModel: true,
+        fits: true,
+      });
     }
+    // The card's title does not break inside the issue id (at "CYR-").
+    const title = page.locator(".demo-activity__title").filter({ hasText: "CYR-142" }).last();
+    const idLines = await title
+      .locator(".demo-nowrap")
+      .evaluate((id) => id.getClientRects().length);
+    expect(idLines).toBe(1);
     const verify = steps.filter({ hasText: "verifications" });
     const head = await verify.locator(".demo-step__meta").textContent();
     expect(head).toBe("Model: sonnetSucceeded on attempt 2Time: 2 min 50 s");

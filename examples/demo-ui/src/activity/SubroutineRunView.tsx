@@ -1,4 +1,5 @@
 import type { ActivityRenderer } from "@crayonai/react-ui";
+import type { ReactNode } from "react";
 import { useDemoActions } from "../DemoActions";
 import { formatCost, formatCount, formatDuration } from "../viewModel/format";
 import {
@@ -18,10 +19,10 @@ export const SubroutineRunView: ActivityRenderer = ({ message }) => {
   const { isRunning } = useDemoActions();
   const run = readSubroutineRun(message.content, isRunning);
   return (
-    <ActivityCard title={run.title} status={run.status}>
+    <ActivityCard title={keepingTogether(run.title, run.issue.id)} status={run.status}>
       {run.issue.title && (
         <p className="demo-root-prompt">
-          {run.issue.id}: {run.issue.title}
+          <span className="demo-nowrap">{run.issue.id}</span>: {run.issue.title}
         </p>
       )}
       <p className="demo-summary">{subroutineTotalsText(run)}</p>
@@ -76,3 +77,16 @@ export const SubroutineRunView: ActivityRenderer = ({ message }) => {
     </ActivityCard>
   );
 };
+
+/** `text` with `token` (an issue id such as CYR-142) kept on one line: no break at its hyphen. */
+function keepingTogether(text: string, token: string): ReactNode {
+  const at = token ? text.lastIndexOf(token) : -1;
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="demo-nowrap">{token}</span>
+      {text.slice(at + token.length)}
+    </>
+  );
+}
