@@ -14,6 +14,7 @@ import { type ConsoleView, initialView, writeViewToUrl } from "./consoleView";
 import { LiveThought } from "./LiveThought";
 import { ConsolePanel } from "./panel/ConsolePanel";
 import { SCENARIOS, scenarioTitle } from "./scenarios";
+import type { LoadedThreads } from "./workdeck/useWorkdeckActions";
 import { WorkdeckActions } from "./workdeck/WorkdeckActions";
 import { WorkdeckBar } from "./workdeck/WorkdeckBar";
 
@@ -69,6 +70,8 @@ export function App() {
   // On a phone the panel is below the main area: what the panel opens is shown there.
   const showMain = () => mainRef.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
   const [inspecting, setInspecting] = useState(false);
+  // Kept while the app runs: going back to the landing page does not read every thread again.
+  const [loadedThreads] = useState<LoadedThreads>(() => new Map());
   return (
     <div
       className="crayon-theme console-app"
@@ -78,7 +81,12 @@ export function App() {
       <DemoActionsProvider chat={chat}>
         <main ref={mainRef} className="console-main">
           {view === "actions" ? (
-            <WorkdeckActions chat={chat} loadThread={loadThread} onShowChat={showChat} />
+            <WorkdeckActions
+              chat={chat}
+              loadThread={loadThread}
+              loadedThreads={loadedThreads}
+              onShowChat={showChat}
+            />
           ) : (
             <>
               <WorkdeckBar chat={chat} onShowActions={() => changeView("actions")} />

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { agentConsoleSuite } from "./agentConsolePage";
+import { axeViolations } from "./axe";
 import { noBrowser, screenshot } from "./browser";
 import type { ChatPage } from "./chatPage";
 
@@ -78,6 +79,7 @@ describe.skipIf(noBrowser)("agent-console Workdeck", () => {
       "Not planned",
     );
     await screenshot(page, "console-workdeck-landing");
+    expect(await axeViolations(page, ".console-actions")).toEqual([]);
 
     await createAction(page, chat, REVENUE, "console-workdeck-new-action");
     const fx = card(page, "Fetch exchange rates");
@@ -105,6 +107,18 @@ describe.skipIf(noBrowser)("agent-console Workdeck", () => {
       .textContent();
     await fx.scrollIntoViewIfNeeded();
     await screenshot(page, "console-workdeck-failed");
+    expect(await axeViolations(page, ".demo-task-grid")).toEqual([]);
+
+    // Restarted as it is, it runs again and, its source still down, fails again.
+    await page.getByRole("button", { name: "Restart Fetch exchange rates" }).click();
+    await chat.stopButton.waitFor();
+    await chat.waitForReplyEnd();
+    const restartedLines = await log.locator("li").allTextContents();
+    expect(
+      restartedLines.some((line) => line.includes("Restarted with the same instruction")),
+    ).toBe(true);
+    expect(await fx.getAttribute("data-status")).toBe("failed");
+    expect(await fx.locator(".demo-task-card__meta").textContent()).not.toContain("Revision");
 
     await page.getByRole("button", { name: "Edit Fetch exchange rates" }).click();
     await page.getByRole("textbox", { name: "Instruction" }).fill(ECB);
@@ -144,6 +158,7 @@ describe.skipIf(noBrowser)("agent-console Workdeck", () => {
     );
     expect(await revenue.textContent()).toContain("6 of 6 tasks completed");
     await screenshot(page, "console-workdeck-landing-dark");
+    expect(await axeViolations(page, ".console-actions")).toEqual([]);
     await revenue.getByRole("button", { name: "Q3 revenue comparison" }).click();
     await fx.waitFor();
     expect(new URL(page.url()).searchParams.has("view")).toBe(false);
@@ -161,10 +176,12 @@ describe.skipIf(noBrowser)("agent-console Workdeck", () => {
         () => (document.querySelector(".console-actions")?.getBoundingClientRect().top ?? -1) >= -1,
       );
       await screenshot(page, `console-phone-workdeck-landing-${mode}`);
+      expect(await axeViolations(page, ".console-actions")).toEqual([]);
       await createAction(page, chat, REVENUE);
       const fx = card(page, "Fetch exchange rates");
       await fx.scrollIntoViewIfNeeded();
       await screenshot(page, `console-phone-workdeck-failed-${mode}`);
+      expect(await axeViolations(page, ".demo-task-grid")).toEqual([]);
       await page.getByRole("button", { name: "Edit Fetch exchange rates" }).click();
       await page.getByRole("textbox", { name: "Instruction" }).fill(ECB);
       await page.getByRole("button", { name: "Save and restart" }).click();

@@ -4,6 +4,7 @@ import { fakeChat } from "@crayonai/react-core/testing";
 import type { Message } from "@crayonai/stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { taskBoardMessage } from "./taskBoardMessage";
+import type { LoadedThreads } from "./useWorkdeckActions";
 import { WorkdeckActions } from "./WorkdeckActions";
 
 const board = (status: string, statuses: string[]) =>
@@ -37,10 +38,15 @@ function spies() {
   };
 }
 
-function chatWith(selectedThreadId: string | null, spy: ReturnType<typeof spies>) {
+function chatWith(
+  selectedThreadId: string | null,
+  spy: ReturnType<typeof spies>,
+  list: Partial<ChatManager["threadListManager"]> = {},
+) {
   return fakeChat({
     list: {
       threads,
+      ...list,
       selectedThreadId,
       selectThread: spy.selectThread,
       switchToNewThread: spy.switchToNewThread,
@@ -57,9 +63,23 @@ afterEach(async () => {
 
 describe("WorkdeckActions", () => {
   const loadThread = vi.fn(async (threadId: string) => ({ messages: stored[threadId] ?? [] }));
-  const ui = (chat: ChatManager, onShowChat = vi.fn()) => (
-    <WorkdeckActions chat={chat} loadThread={loadThread} onShowChat={onShowChat} />
+  const ui = (
+    chat: ChatManager,
+    onShowChat = vi.fn(),
+    loadedThreads: LoadedThreads = new Map(),
+  ) => (
+    <WorkdeckActions
+      chat={chat}
+      loadThread={loadThread}
+      loadedThreads={loadedThreads}
+      onShowChat={onShowChat}
+    />
   );
+  const actionCards = () =>
+    waitFor(() => {
+      const found = view!.container.querySelectorAll<HTMLElement>(".console-action");
+      return found.length === 2 && found;
+    });
 
   it("lists the Workdeck threads with their status and progress, and opens one", async () => {
     const spy = spies();
@@ -82,6 +102,38 @@ describe("WorkdeckActions", () => {
     await click(revenue!.querySelector("button"));
     expect(spy.selectThread).toHaveBeenCalledWith("revenue");
     expect(onShowChat).toHaveBeenCalled();
+  });
+
+  it("opened again, reads only the threads that changed since the last visit", async () => {
+    const spy = spies();
+    const loadedThreads: LoadedThreads = new Map();
+    view = await render(ui(chatWith(null, spy), vi.fn(), loadedThreads));
+    await actionCards();
+    await view.unmount();
+    loadThread.mockClear();
+
+    view = await render(ui(chatWith(null, spy), vi.fn(), loadedThreads));
+    expect(view.container.querySelectorAll(".console-action")).toHaveLength(2);
+    expect(loadThread).not.toHaveBeenCalled();
+
+    // News in one thread: only that one is read again.
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const changed = threads.map((t) => (t.threadId === "revenue" ? { ...t, updatedAt: later } : t));
+    await view.rerender(ui(chatWith(null, spy, { threads: changed }), vi.fn(), loadedThreads));
+    await waitFor(() => loadThread.mock.calls.length > 0);
+    expect(loadThread.mock.calls).toEqual([["revenue"]]);
+  });
+
+  it("looks in older threads, a page at a time, when the thread list has more", async () => {
+    const spy = spies();
+    const loadMore = vi.fn(async () => {});
+    view = await render(ui(chatWith(null, spy, { hasMore: true, loadMore })));
+    await actionCards();
+    await click(view.container.querySelector(".console-actions__more"));
+    expect(loadMore).toHaveBeenCalledTimes(1);
+
+    await view.rerender(ui(chatWith(null, spy, { hasMore: false, loadMore })));
+    expect(view.container.querySelector(".console-actions__more")).toBeNull();
   });
 
   it("creates an action in a new thread with the prompt the user wrote", async () => {

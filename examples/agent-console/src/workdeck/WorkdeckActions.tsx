@@ -3,7 +3,7 @@ import type { ChatManager } from "@crayonai/react-core";
 import { useEffect, useState } from "react";
 import { ActionCardView } from "./ActionCardView";
 import { NewActionForm } from "./NewActionForm";
-import { type LoadThread, useWorkdeckActions } from "./useWorkdeckActions";
+import { type LoadedThreads, type LoadThread, useWorkdeckActions } from "./useWorkdeckActions";
 import { actionsCountText } from "./workdeckAction";
 import "./workdeck.css";
 
@@ -15,6 +15,8 @@ export type WorkdeckActionsProps = {
   chat: ChatManager;
   /** Reads a thread's stored messages (the chat's `loadThread`). */
   loadThread: LoadThread;
+  /** What was loaded on earlier visits; threads that have not changed are not read again. */
+  loadedThreads: LoadedThreads;
   /** Shows the chat: an action opened or created, or the user going back. */
   onShowChat: () => void;
 };
@@ -24,8 +26,13 @@ export type WorkdeckActionsProps = {
  * progress and last change, and a New action that plans and runs a prompt in a new thread.
  * Opening an action opens its thread, the workspace with its task cards.
  */
-export function WorkdeckActions({ chat, loadThread, onShowChat }: WorkdeckActionsProps) {
-  const { actions, isLoading } = useWorkdeckActions(chat, loadThread);
+export function WorkdeckActions({
+  chat,
+  loadThread,
+  loadedThreads,
+  onShowChat,
+}: WorkdeckActionsProps) {
+  const { actions, isLoading } = useWorkdeckActions(chat, loadThread, loadedThreads);
   const list = chat.threadListManager;
   const { processMessage } = chat.threadManager;
   // The prompt of an action being created: sent once the new, empty thread is selected.
@@ -83,6 +90,17 @@ export function WorkdeckActions({ chat, loadThread, onShowChat }: WorkdeckAction
             />
           ))}
         </ul>
+      )}
+      {/* Older threads are listed a page at a time, as in the chat's thread list. */}
+      {list.hasMore && (
+        <button
+          type="button"
+          className="crayon-button crayon-button--secondary console-actions__more"
+          disabled={list.isLoading}
+          onClick={() => list.loadMore().catch(ignore)}
+        >
+          {list.isLoading ? "Loading older threads…" : "Look in older threads"}
+        </button>
       )}
     </section>
   );

@@ -12,7 +12,7 @@ const message = (id: string, parentId?: string): Message => ({
 describe("loadedMessages", () => {
   it("takes a flat list as it is", () => {
     const list = [message("a"), message("b")];
-    expect(loadedMessages(list)).toBe(list);
+    expect(loadedMessages(list)).toEqual(list);
     expect(loadedMessages({ messages: list })).toEqual(list);
   });
 
@@ -21,6 +21,12 @@ describe("loadedMessages", () => {
     const ids = (loaded: unknown) => loadedMessages(loaded).map((m) => m.id);
     expect(ids({ messages: tree, activeLeafId: "c" })).toEqual(["a", "c"]);
     expect(ids({ messages: tree })).toEqual(["a", "b", "d"]);
+  });
+
+  it("leaves out stored rows that are not messages, and keeps the rest", () => {
+    const rows = [message("a"), { id: "b", role: "user", content: 5 }, null, message("c")];
+    expect(loadedMessages(rows).map((m) => m.id)).toEqual(["a", "c"]);
+    expect(loadedMessages({ messages: rows }).map((m) => m.id)).toEqual(["a", "c"]);
   });
 
   it("reads anything else as no messages", () => {

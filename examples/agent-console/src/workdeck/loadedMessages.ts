@@ -1,15 +1,17 @@
-import type { Message } from "@crayonai/stream";
+import { type Message, validateMessages } from "@crayonai/stream";
 
 /**
  * The messages a thread shows, from what `loadThread` returned: a flat list as it is, or the
  * stored tree's active branch (from `activeLeafId`, else the last message, up its `parentId`s).
+ * Stored data is not trusted: malformed messages are left out (`validateMessages`), as the chat
+ * itself does when it opens the thread.
  */
 export function loadedMessages(loaded: unknown): Message[] {
-  if (Array.isArray(loaded)) return loaded as Message[];
+  if (Array.isArray(loaded)) return validateMessages(loaded).messages;
   if (typeof loaded !== "object" || loaded === null) return [];
   const { messages, activeLeafId } = loaded as { messages?: unknown; activeLeafId?: unknown };
   if (!Array.isArray(messages)) return [];
-  const all = messages as Message[];
+  const all = validateMessages(messages).messages;
   if (!all.some((message) => message.parentId !== undefined)) return all;
   const byId = new Map(all.map((message) => [message.id, message]));
   const branch: Message[] = [];
