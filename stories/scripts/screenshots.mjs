@@ -1,5 +1,6 @@
 // Opens every story of the built Storybook (storybook-static) in Chromium, fails on any console
 // error, page error or axe-core WCAG A/AA violation, and saves a PNG of each to screenshots/.
+// Stories tagged "phone" are opened a second time on a 390×844 touch phone (<id>--phone.png).
 // Run `pnpm build-storybook` first.
 //
 //   node scripts/screenshots.mjs [id-substring ...]   (only stories whose id contains one)
@@ -81,12 +82,20 @@ const EXPECTED = {
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-async function storyIds(filters) {
+const DESKTOP = { width: 1280, height: 800 };
+// Stories tagged "phone" are also checked on a 390×844 touch phone (a second screenshot, axe too).
+const PHONE = { width: 390, height: 844 };
+
+/** The shots to take: every story on a desktop, and those tagged "phone" on a phone as well. */
+async function storyShots(filters) {
   const index = JSON.parse(await readFile(join(staticDir, "index.json"), "utf8"));
   return Object.values(index.entries)
     .filter((entry) => entry.type === "story")
-    .map((entry) => entry.id)
-    .filter((id) => filters.length === 0 || filters.some((f) => id.includes(f)));
+    .filter(({ id }) => filters.length === 0 || filters.some((f) => id.includes(f)))
+    .flatMap(({ id, tags = [] }) => [
+      { id, name: id, viewport: DESKTOP },
+      ...(tags.includes("phone") ? [{ id, name: `${id}--phone`, viewport: PHONE }] : []),
+    ]);
 }
 
 /**
@@ -155,8 +164,11 @@ async function accessibilityViolations(page) {
   );
 }
 
-async function shoot(browser, baseUrl, id) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+async function shoot(browser, baseUrl, { id, name, viewport }) {
+  const page = await browser.newPage({
+    viewport,
+    ...(viewport === PHONE && { isMobile: true, hasTouch: true }),
+  });
   const problems = [];
   const expected = EXPECTED[id];
   page.on("console", (message) => {
@@ -192,9 +204,9 @@ async function shoot(browser, baseUrl, id) {
     // Let fonts and the last layout pass land.
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(outDir, `${id}.png`) });
+    await page.screenshot({ path: join(outDir, `${name}.png`) });
     if (expected) problems.push(...(await expected.check(page)));
-    if (RESPONSIVENESS_STORIES.includes(id)) {
+    if (RESPONSIVENESS_STORIES.includes(id) && viewport === DESKTOP) {
       const m = await measureStreaming(page);
       console.log(
         `perf  ${id}: streamed ${m.seconds.toFixed(1)} s, ${m.frames} frames, longest frame gap ` +
@@ -206,7 +218,7 @@ async function shoot(browser, baseUrl, id) {
     problems.push(...(await accessibilityViolations(page)));
   } catch (error) {
     problems.push(`could not settle: ${error instanceof Error ? error.message : String(error)}`);
-    await page.screenshot({ path: join(outDir, `${id}.png`) }).catch(() => {});
+    await page.screenshot({ path: join(outDir, `${name}.png`) }).catch(() => {});
   } finally {
     await page.close();
   }
@@ -222,21 +234,21 @@ async function main() {
   }
   const filters = process.argv.slice(2);
   await mkdir(outDir, { recursive: true });
-  const ids = await storyIds(filters);
-  if (ids.length === 0) throw new Error("No stories matched. Run `pnpm build-storybook` first.");
+  const shots = await storyShots(filters);
+  if (shots.length === 0) throw new Error("No stories matched. Run `pnpm build-storybook` first.");
 
   const server = await serveStatic(staticDir);
   const { port } = server.address();
   const browser = await launchChromium(chromium);
   let failures = 0;
   try {
-    for (const id of ids) {
-      const problems = await shoot(browser, `http://127.0.0.1:${port}`, id);
+    for (const shot of shots) {
+      const problems = await shoot(browser, `http://127.0.0.1:${port}`, shot);
       if (problems.length === 0) {
-        console.log(`ok    ${id}`);
+        console.log(`ok    ${shot.name}`);
       } else {
         failures += 1;
-        console.log(`FAIL  ${id}`);
+        console.log(`FAIL  ${shot.name}`);
         for (const problem of problems) console.log(`        ${problem}`);
       }
     }
@@ -244,7 +256,7 @@ async function main() {
     await browser.close();
     server.close();
   }
-  console.log(`\n${ids.length - failures}/${ids.length} stories clean; screenshots in ${outDir}`);
+  console.log(`\n${shots.length - failures}/${shots.length} shots clean; screenshots in ${outDir}`);
   if (failures > 0) process.exitCode = 1;
 }
 

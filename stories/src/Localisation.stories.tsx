@@ -118,7 +118,7 @@ type Story = StoryObj<typeof meta>;
  * mirrored, the thread list on the right and the user's bubbles on the left; each message in
  * its own direction (the English question and reply left to right), code left to right.
  */
-export const Arabic: Story = { args: { type: "standalone" } };
+export const Arabic: Story = { tags: ["phone"], args: { type: "standalone" } };
 
 /** The Arabic chat in dark mode. */
 export const ArabicDark: Story = { args: { type: "standalone", theme: { mode: "dark" } } };

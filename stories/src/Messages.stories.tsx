@@ -25,7 +25,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Markdown: headings, a list, a table, a link and a code block. */
-export const MarkdownAndCode: Story = sending(SCRIPT_PROMPTS.markdown);
+export const MarkdownAndCode: Story = { ...sending(SCRIPT_PROMPTS.markdown), tags: ["phone"] };
 
 /** Finished reasoning (collapsed) followed by the answer. */
 export const Reasoning: Story = sending(SCRIPT_PROMPTS.reasoning);

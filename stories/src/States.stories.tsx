@@ -25,6 +25,7 @@ export const Streaming: Story = {
  * composer, each with Edit and Remove, to be sent in order when the reply ends.
  */
 export const QueuedWhileStreaming: Story = {
+  tags: ["phone"],
   args: {
     scripted: {
       send: SCRIPT_PROMPTS.neverFinishes,
@@ -44,6 +45,7 @@ export const HealedMarkdown: Story = {
 
 /** A tool call waiting for the user's approval (`tool-approval-request`). */
 export const AwaitingApproval: Story = {
+  tags: ["phone"],
   args: { scripted: { send: SCRIPT_PROMPTS.approval, delayMs: 5 } },
 };
 
@@ -54,6 +56,7 @@ export const AwaitingInput: Story = {
 
 /** The stream failed part-way: partial text kept, the error shown with Retry (which succeeds). */
 export const ErrorWithRetry: Story = {
+  tags: ["phone"],
   args: { scripted: { send: SCRIPT_PROMPTS.errorMidStream, delayMs: 5 } },
 };
 

@@ -68,7 +68,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** 30 threads over 10 days: newest first, grouped by recency, each with its time and preview. */
-export const ByRecency: Story = {};
+export const ByRecency: Story = { tags: ["phone"] };
 
 /** A search: "cafe" finds "Café recommendations" by title, ignoring the accent and case. */
-export const Searched: Story = { args: { query: "cafe" } };
+export const Searched: Story = { tags: ["phone"], args: { query: "cafe" } };

@@ -28,6 +28,7 @@ export const ByToolName: Story = {
 
 /** The built-in approval card: the tool and the arguments it will run with, and Approve / Reject. */
 export const ApprovalCard: Story = {
+  tags: ["phone"],
   args: { scripted: { send: SCRIPT_PROMPTS.approval, delayMs: 5 } },
 };
 
