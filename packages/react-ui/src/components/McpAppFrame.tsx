@@ -11,6 +11,7 @@ import {
   proxyServerRequests,
   type Session,
   sync,
+  syncInitialized,
 } from "../internal/mcpApps/appBridge";
 import {
   type AppCsp,
@@ -144,11 +145,12 @@ export function McpAppFrame({
       remember(messageLimits, id, createRateLimit(latest.current.host.messageLimit), 500);
 
     bridge.oninitialized = () => {
+      // Held until now: nothing is sent to an app before it says it is initialized, and each
+      // time it says so (a view that loads again) it gets the whole call again.
       current.initialized = true;
       setReady(true);
       pushContext();
-      // Held until now: nothing is sent to an app before it says it is initialized.
-      sync(current, latest.current.call);
+      syncInitialized(current, latest.current.call);
     };
     bridge.onsizechange = ({ height: reported }) => {
       if (typeof reported !== "number" || !Number.isFinite(reported)) return;

@@ -235,6 +235,30 @@ describe("MCP Apps in the chat", () => {
     expect(output.params).toEqual(TIME);
   });
 
+  it("sends a view that initializes again (its document replaced) the input and the result again", async () => {
+    render(
+      withApps(
+        fakeRoutes(),
+        <ToolCallView toolCall={call("c1", "get_time")} result={answer("c1", TIME)} />,
+      ),
+    );
+    const app = await appIn("World clock");
+    const toolMessages = () => app.methods().filter((m) => m.includes("tool-"));
+    await app.initialize();
+    await waitFor(() => expect(toolMessages()).toHaveLength(2));
+    // The frame's document is replaced (as when it loads again): its new app starts from
+    // nothing, and is owed the call as it stands, not told it was sent already.
+    await app.initialize();
+    await waitFor(() =>
+      expect(toolMessages()).toEqual([
+        "ui/notifications/tool-input",
+        "ui/notifications/tool-result",
+        "ui/notifications/tool-input",
+        "ui/notifications/tool-result",
+      ]),
+    );
+  });
+
   it("sends the arguments as they stream, then the input; Stop cancels the call", async () => {
     const routes = fakeRoutes();
     const view = (args: string, replyStatus: "streaming" | "stopped") =>

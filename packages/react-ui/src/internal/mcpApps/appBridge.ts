@@ -85,6 +85,19 @@ export function sync(session: Session, call: SyncedCall) {
   }
 }
 
+/**
+ * The app said it is initialized: it is sent the call as it stands, from nothing. Its view may
+ * have initialized before in the same frame (its document replaced, or its `App` connected
+ * anew): that view is gone with what it was sent, so what the session counted as sent is
+ * forgotten first; else the new view would wait for an input and a result never sent again.
+ */
+export function syncInitialized(session: Session, call: SyncedCall) {
+  session.partial = undefined;
+  session.input = false;
+  session.done = false;
+  sync(session, call);
+}
+
 /** What the host offers an app: proxied tools and reads, links, messages, model context, logs. */
 export function capabilitiesFor(csp: AppCsp | undefined): McpUiHostCapabilities {
   return {
