@@ -84,17 +84,23 @@ export default function McpAppView(props: McpAppViewProps) {
   restingRef.current = resting;
 
   const settle = useCallback(async () => {
+    // The ref changes with the state, not at the next render: a report of the card coming
+    // near, arriving before that render, must still find it resting and bring the app back.
+    const rest = (now: boolean) => {
+      restingRef.current = now;
+      setResting(now);
+    };
     if (near.current) {
       if (restingRef.current) {
         setGeneration((count) => count + 1);
-        setResting(false);
+        rest(false);
       }
       return;
     }
     if (restingRef.current || liveRef.current || fullscreen.current) return;
     await teardown.current?.();
     // Still far and idle once the app answered.
-    if (!near.current && !liveRef.current && !fullscreen.current) setResting(true);
+    if (!near.current && !liveRef.current && !fullscreen.current) rest(true);
   }, []);
 
   useEffect(() => {

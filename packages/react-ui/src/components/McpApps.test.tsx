@@ -259,6 +259,41 @@ describe("MCP Apps in the chat", () => {
     );
   });
 
+  it("brings a finished app back when its card comes near again before it was put to rest", async () => {
+    // The list reports the card far, then near again, before React renders the rest.
+    let report: (near: boolean) => void = () => {};
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          report = (near) => callback([{ isIntersecting: near } as never], this as never);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      render(
+        withApps(
+          fakeRoutes(),
+          <ToolCallView toolCall={call("c1", "get_time")} result={answer("c1", TIME)} />,
+        ),
+      );
+      await appIn("World clock");
+      await act(async () => {
+        report(false);
+        // Far and not initialized: put to rest at once (after the teardown it did not need).
+        await Promise.resolve();
+        await Promise.resolve();
+        report(true);
+      });
+      // Near: a frame, not the resting placeholder.
+      expect(screen.getByTitle("World clock").tagName).toBe("IFRAME");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("sends the arguments as they stream, then the input; Stop cancels the call", async () => {
     const routes = fakeRoutes();
     const view = (args: string, replyStatus: "streaming" | "stopped") =>
