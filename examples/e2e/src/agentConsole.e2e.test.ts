@@ -186,12 +186,13 @@ describe.skipIf(noBrowser)("agent-console example", () => {
     await start(page, "CrevnClaw");
     // The thought stream streams in the panel, inside the window.
     const thoughts = page.getByRole("log", { name: "Latest reasoning" });
-    // Starting scrolls the panel back to its top smoothly: an animation, which can still be under
-    // way when the first words arrive on a slow machine. What the user relies on is that the
-    // words come into sight, so wait for both rather than measure one moment of the scroll.
+    // Wait for streamed words (the empty box's placeholder is long too: it is not them), in
+    // sight. Starting scrolls the panel back to its top smoothly, an animation that can still be
+    // under way when the first words arrive: wait for it rather than measure one moment of it.
     await page.waitForFunction(() => {
       const box = document.querySelector('[aria-label="Latest reasoning"]');
-      if (!box || (box.textContent ?? "").length <= 40) return false;
+      if (!box || box.classList.contains("console-thoughts--empty")) return false;
+      if ((box.textContent ?? "").length <= 40) return false;
       const rect = box.getBoundingClientRect();
       return rect.top >= 0 && rect.bottom <= window.innerHeight;
     });
