@@ -1,29 +1,18 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { launchBrowser, openPage } from "./browser";
+import type { Page } from "playwright-core";
+import { openPage } from "./browser";
 import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { exampleSuite } from "./exampleSuite";
 
 /**
  * Serves the built agent console for the calling `describe` (started before its tests, stopped
  * after) and gives ways to open it and to start a scenario from its side panel.
  */
 export function agentConsoleSuite() {
-  let browser: Browser;
-  let server: ExampleServer;
-
-  beforeAll(async () => {
-    server = await serveExample("agent-console");
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const example = exampleSuite("agent-console");
 
   /** A new page on the console (its own storage), ready to type in. */
   async function open(viewport?: { width: number; height: number }) {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(example.browser, example.url);
     if (viewport) await page.setViewportSize(viewport);
     const chat = new ChatPage(page);
     await chat.input.waitFor();

@@ -1,26 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import { describe, expect, it } from "vitest";
+import { noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { exampleSuite } from "./exampleSuite";
 
 // The chat example (examples/chat) on the demo agent, driven like a user would.
 describe.skipIf(noBrowser)("chat example", () => {
-  let browser: Browser;
-  let server: ExampleServer;
-  const url = () => server.url;
-
-  beforeAll(async () => {
-    server = await serveExample("chat");
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const example = exampleSuite("chat");
+  const url = () => example.url;
 
   async function open(query = "") {
-    const { page, errors } = await openPage(browser, `${url()}/${query}`);
+    const { page, errors } = await openPage(example.browser, `${url()}/${query}`);
     const chat = new ChatPage(page);
     await chat.input.waitFor();
     return { page, errors, chat };
@@ -372,7 +361,7 @@ describe.skipIf(noBrowser)("chat example", () => {
   });
 
   it("on a phone the bottom tray's launcher icon and the open tray are centred", async () => {
-    const { page, errors } = await openPage(browser, `${url()}/?layout=bottom-tray`);
+    const { page, errors } = await openPage(example.browser, `${url()}/?layout=bottom-tray`);
     await page.setViewportSize({ width: 390, height: 844 });
     const launcher = page.getByRole("button", { name: /^Open chat with / });
     await launcher.waitFor();

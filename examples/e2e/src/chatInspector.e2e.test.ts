@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { exampleSuite } from "./exampleSuite";
 
 // The chat example's inspector (its toolbar's toggle) on every protocol of the switcher: one
 // reply's HTTP request and response, its wire frames as the adapter read them beside the Crayon
@@ -32,22 +32,15 @@ function inspector(page: Page) {
 }
 
 describe.skipIf(noBrowser)("chat example: the inspector shows the wire and the model", () => {
-  let browser: Browser;
-  let server: ExampleServer;
-
-  beforeAll(async () => {
-    server = await serveExample("chat");
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const example = exampleSuite("chat");
 
   it.each(protocols)(
     "$protocol: request, response, wire frames, events and the reply",
     async ({ protocol, endpoint, frame }) => {
-      const { page, errors } = await openPage(browser, `${server.url}/?protocol=${protocol}`);
+      const { page, errors } = await openPage(
+        example.browser,
+        `${example.url}/?protocol=${protocol}`,
+      );
       const chat = new ChatPage(page);
       await chat.input.waitFor();
       await page.getByTestId("inspector-toggle").click();
@@ -81,12 +74,12 @@ describe.skipIf(noBrowser)("chat example: the inspector shows the wire and the m
   );
 
   it("copies a reply as a fixture, filters, searches, pauses and clears; fits a phone", async () => {
-    const context = await browser.newContext({
+    const context = await example.browser.newContext({
       viewport: { width: 390, height: 844 },
       permissions: ["clipboard-read", "clipboard-write"],
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/?protocol=ag-ui&inspector=1`);
+    await page.goto(`${example.url}/?protocol=ag-ui&inspector=1`);
     const chat = new ChatPage(page);
     const view = inspector(page);
     await chat.input.waitFor();

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { exampleSuite } from "./exampleSuite";
 
 // The chat example over OpenAI Responses (the demo agent's `open-responses` protocol, read by
 // openResponsesBackend): what a Responses stream carries that Chat Completions does not, as the
@@ -22,20 +22,13 @@ function recordRequests(page: Page): any[] {
 }
 
 describe.skipIf(noBrowser)("chat example over OpenAI Responses", () => {
-  let browser: Browser;
-  let server: ExampleServer;
-
-  beforeAll(async () => {
-    server = await serveExample("chat");
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const example = exampleSuite("chat");
 
   async function open() {
-    const { page, errors } = await openPage(browser, `${server.url}/?protocol=open-responses`);
+    const { page, errors } = await openPage(
+      example.browser,
+      `${example.url}/?protocol=open-responses`,
+    );
     const sent = recordRequests(page);
     const chat = new ChatPage(page);
     await chat.input.waitFor();

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { exampleSuite } from "./exampleSuite";
 
 // One conversation in each protocol of the chat example's switcher, sent in that protocol's
 // real request format: a tool call, agent state carried across turns, an approval, and the
@@ -94,22 +94,15 @@ function expectRealRequests(protocol: Protocol, sent: Sent[]) {
 }
 
 describe.skipIf(noBrowser)("chat example: every protocol of the switcher", () => {
-  let browser: Browser;
-  let server: ExampleServer;
-
-  beforeAll(async () => {
-    server = await serveExample("chat");
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const example = exampleSuite("chat");
 
   it.each(protocols)(
     "$protocol: a tool call, state across turns and an approval, kept after a reload",
     async ({ protocol, city, toolCalls, state, approvals }) => {
-      const { page, errors } = await openPage(browser, `${server.url}/?protocol=${protocol}`);
+      const { page, errors } = await openPage(
+        example.browser,
+        `${example.url}/?protocol=${protocol}`,
+      );
       const sent = recordRequests(page);
       const chat = new ChatPage(page);
       await chat.input.waitFor();

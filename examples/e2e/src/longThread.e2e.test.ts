@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { exampleSuite } from "./exampleSuite";
 import {
   ALTERNATIVE_REPLY,
   createThread,
@@ -34,24 +34,17 @@ function rowInView(page: Page, position: number): Promise<boolean> {
 // A 3,000-message thread in the chat example: its stored history is served to the page as the
 // demo agent's `/tree` of the thread (the demo agent only stores what it was sent).
 describe.skipIf(noBrowser)("a 3,000-message thread", () => {
-  let browser: Browser;
-  let server: ExampleServer;
+  const example = exampleSuite("chat");
   let threadId: string;
 
   beforeAll(async () => {
-    server = await serveExample("chat");
-    browser = await launchBrowser();
-    threadId = await createThread(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
+    threadId = await createThread(example.url);
   });
 
   async function open() {
-    const { page, errors } = await openPage(browser, "about:blank");
+    const { page, errors } = await openPage(example.browser, "about:blank");
     await routeLongThread(page, threadId, SIZE);
-    await page.goto(`${server.url}/?thread=${threadId}`);
+    await page.goto(`${example.url}/?thread=${threadId}`);
     const chat = new ChatPage(page);
     await row(page, SIZE).waitFor();
     return { page, errors, chat };

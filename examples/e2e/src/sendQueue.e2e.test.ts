@@ -1,30 +1,19 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import { describe, expect, it } from "vitest";
+import { noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { exampleSuite } from "./exampleSuite";
 
 // Sending while a reply streams, in the chat example: the message waits in the queue above the
 // composer and is sent when the reply ends.
 describe.skipIf(noBrowser)("send while streaming", () => {
-  let browser: Browser;
-  let server: ExampleServer;
-
-  beforeAll(async () => {
-    server = await serveExample("chat");
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const example = exampleSuite("chat");
 
   for (const [device, viewport] of [
     ["desktop", { width: 1280, height: 800 }],
     ["phone", { width: 390, height: 844 }],
   ] as const) {
     it(`queues a message typed while /long streams and sends it after the reply (${device})`, async () => {
-      const { page, errors } = await openPage(browser, server.url);
+      const { page, errors } = await openPage(example.browser, example.url);
       await page.setViewportSize(viewport);
       const chat = new ChatPage(page);
       await chat.input.waitFor();

@@ -1,26 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
+import { describe, expect, it } from "vitest";
+import { noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
-import { type ExampleServer, serveExample } from "./exampleServer";
+import { exampleSuite } from "./exampleSuite";
 
 // The thread list of the chat example: titles made from the first exchange, threads ordered by
 // last activity (kept by the demo agent across a reload), and a search.
 describe.skipIf(noBrowser)("thread list", () => {
-  let browser: Browser;
-  let server: ExampleServer;
-
-  beforeAll(async () => {
-    server = await serveExample("chat");
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const example = exampleSuite("chat");
 
   it("titles threads, orders them by last activity and finds them by search", async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(example.browser, example.url);
     const chat = new ChatPage(page);
     await chat.input.waitFor();
     await chat.ask("Plan a trip to Rome. A week in May, museums first.");
@@ -83,7 +72,7 @@ describe.skipIf(noBrowser)("thread list", () => {
   });
 
   it("titles a thread a bare command started with the command's name, for good", async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(example.browser, example.url);
     const chat = new ChatPage(page);
     await chat.input.waitFor();
     await chat.send("/markdown");
