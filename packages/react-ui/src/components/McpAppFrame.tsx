@@ -1,8 +1,4 @@
-import {
-  AppBridge,
-  type McpUiHostContext,
-  PostMessageTransport,
-} from "@modelcontextprotocol/ext-apps/app-bridge";
+import { AppBridge, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
   capabilitiesFor,
@@ -16,6 +12,7 @@ import {
 import {
   type AppCsp,
   appContentSecurityPolicy,
+  declaredCsp,
   withContentSecurityPolicy,
 } from "../internal/mcpApps/appCsp";
 import {
@@ -28,13 +25,17 @@ import {
 import type { AppResource } from "../internal/mcpApps/appResource";
 import { FIRST_HEIGHT, lastHeights, messageLimits, remember } from "../internal/mcpApps/cardMemory";
 import { hostContextOf } from "../internal/mcpApps/hostContext";
+import { frameTransport, PROXY_SANDBOX, type SandboxProxy } from "../internal/mcpApps/sandboxProxy";
 import { safeLinkUrl } from "../internal/safeUrl";
 import { useThreadActions } from "../internal/threadActionsContext";
 import { mcpAppTexts } from "../locale/enMcpApps";
 import { useLocale } from "../locale/LocaleProvider";
 import type { McpAppViewProps } from "./McpAppView";
 
-/** The app's frame: scripts and forms run; no same-origin access, popups, top navigation or modals. */
+/**
+ * The app's frame (or, through a proxy, the proxy's inner frame): scripts and forms run; no
+ * same-origin access, popups, top navigation or modals.
+ */
 const SANDBOX = "allow-scripts allow-forms";
 const MIN_HEIGHT = 32;
 /** How long an app has to answer `ui/resource-teardown` before its frame goes anyway. */
@@ -48,6 +49,8 @@ type PendingLink = { url: string; answer: (open: boolean) => void };
 /** Props of {@link McpAppFrame}. */
 type McpAppFrameProps = McpAppViewProps & {
   resource: AppResource;
+  /** The sandbox proxy the app is shown through; without one, its HTML is the frame's `srcdoc`. */
+  proxy: SandboxProxy | undefined;
   title: string;
   /** Filled by the frame: asks its app to tear down, resolving when it answered or gave up. */
   teardown: { current?: () => Promise<void> };
@@ -64,6 +67,7 @@ export function McpAppFrame({
   tool,
   call,
   resource,
+  proxy,
   title,
   teardown,
   onModeChange,
@@ -211,16 +215,30 @@ export function McpAppFrame({
       current.tornDown = true;
       await bridge.teardownResource({}, { timeout: TEARDOWN_MS }).catch(ignore);
     };
+    // The app's HTML under its policy: the policy goes in whichever way it is shown, so a
+    // proxy that enforced none would still show the app under it.
+    const html = () => withContentSecurityPolicy(resource.html, appContentSecurityPolicy(csp));
+    // Through a proxy, the app is sent once the proxy says it is ready (again if it reloads).
+    if (proxy) {
+      bridge.addEventListener("sandboxready", () => {
+        if (current.closed) return;
+        bridge
+          .sendSandboxResourceReady({ html: html(), sandbox: SANDBOX, csp: declaredCsp(csp) })
+          .catch(ignore);
+      });
+    }
+    const { transport, release } = frameTransport(target, proxy);
     bridge
-      .connect(new PostMessageTransport(target, target))
+      .connect(transport)
       .then(() => {
-        // The listener is up before the app's first message can arrive.
-        if (!current.closed) {
-          iframe.srcdoc = withContentSecurityPolicy(resource.html, appContentSecurityPolicy(csp));
-        }
+        // The listener is up before the app's (or the proxy's) first message can arrive.
+        if (current.closed) return;
+        if (proxy) iframe.src = proxy.src;
+        else iframe.srcdoc = html();
       })
       .catch(ignore);
     return () => {
+      release();
       current.closed = true;
       session.current = undefined;
       teardown.current = undefined;
@@ -308,7 +326,7 @@ export function McpAppFrame({
         ref={frame}
         className="crayon-mcp-app__frame"
         title={title}
-        sandbox={SANDBOX}
+        sandbox={proxy ? PROXY_SANDBOX : SANDBOX}
         referrerPolicy="no-referrer"
         style={fullscreen ? undefined : { height }}
       />

@@ -121,6 +121,8 @@ export type McpAppGateProps = {
   normal: ReactNode;
   /** Told whether the tool has an interface: while it has, the gate shows the app in the card's place. */
   onApp: (isApp: boolean) => void;
+  /** This call's sandbox proxy, over the provider's. */
+  sandboxProxyUrl?: string;
 };
 
 /**
@@ -134,6 +136,7 @@ export default function McpAppGate({
   hosted,
   normal,
   onApp,
+  sandboxProxyUrl: ownProxy,
 }: McpAppGateProps) {
   const { endpoint } = config;
   const [tools, setTools] = useState(() => lists.get(endpoint)?.tools);
@@ -149,6 +152,7 @@ export default function McpAppGate({
     maxFrameHeight = 600,
     maxResourceBytes = 5_000_000,
     messageLimit,
+    sandboxProxyUrl: configProxy,
   } = config.options.current;
   const count = messageLimit?.count ?? 3;
   const perMs = messageLimit?.perMs ?? 30_000;
@@ -159,6 +163,7 @@ export default function McpAppGate({
       maxFrameHeight,
       maxResourceBytes,
       messageLimit: { count, perMs },
+      sandboxProxyUrl: ownProxy ?? configProxy,
       threadId: config.threadId,
       tools,
       setModelContext: (key, entry) => {
@@ -167,7 +172,17 @@ export default function McpAppGate({
       },
       takeModelContext: () => takeModelContext(config),
     }),
-    [config, endpoint, tools, maxFrameHeight, maxResourceBytes, count, perMs],
+    [
+      config,
+      endpoint,
+      tools,
+      maxFrameHeight,
+      maxResourceBytes,
+      count,
+      perMs,
+      ownProxy,
+      configProxy,
+    ],
   );
   const tool = appToolFor(tools, call.toolName, hosted);
   // Before paint: the card and the app never show together.

@@ -1,8 +1,17 @@
 import type { McpAppTool } from "@crayonai/stream";
-import { type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
+import {
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { McpAppError } from "../internal/mcpApps/appErrors";
 import { type AppResource, readAppResource } from "../internal/mcpApps/appResource";
 import { FIRST_HEIGHT, lastHeights, remember, resources } from "../internal/mcpApps/cardMemory";
+import { type SandboxProxy, sandboxProxyOf } from "../internal/mcpApps/sandboxProxy";
 import { useReplyRunning } from "../internal/replyRunningContext";
 import { KeptRowsContext } from "../internal/scroll/keptRowsContext";
 import { mcpAppTexts } from "../locale/enMcpApps";
@@ -51,6 +60,15 @@ export default function McpAppView(props: McpAppViewProps) {
   const [resource, setResource] = useState<AppResource | McpAppError>();
   const { endpoint, fetch: fetchImpl, maxResourceBytes } = host;
   const uri = tool.ui?.resourceUri;
+  const proxyUrl = host.sandboxProxyUrl;
+  const proxy = useMemo((): SandboxProxy | McpAppError | undefined => {
+    if (proxyUrl === undefined) return undefined;
+    try {
+      return sandboxProxyOf(proxyUrl, window.location.origin);
+    } catch (error) {
+      return error as McpAppError;
+    }
+  }, [proxyUrl]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again only when what it reads changes
   useEffect(() => {
     let current = true;
@@ -124,7 +142,11 @@ export default function McpAppView(props: McpAppViewProps) {
 
   // A live frame holds its row in a windowed list, so the app is asked before its frame goes.
   const held = useContext(KeptRowsContext);
-  const alive = resource !== undefined && !(resource instanceof McpAppError) && !resting;
+  const alive =
+    resource !== undefined &&
+    !(resource instanceof McpAppError) &&
+    !(proxy instanceof McpAppError) &&
+    !resting;
   const [row, setRow] = useState<number>();
   // After every render: the list row this card is in (rows move when the branch changes).
   useEffect(() => {
@@ -144,11 +166,12 @@ export default function McpAppView(props: McpAppViewProps) {
     fullscreen.current = mode === "fullscreen";
   }, []);
 
-  if (resource instanceof McpAppError) {
+  if (proxy instanceof McpAppError || resource instanceof McpAppError) {
+    const failure = proxy instanceof McpAppError ? proxy : (resource as McpAppError);
     return (
       <div className="crayon-mcp-app-failed">
-        <p className="crayon-mcp-app__error" role="note" data-error-code={resource.code}>
-          {texts.notShown(title, resource.message)}
+        <p className="crayon-mcp-app__error" role="note" data-error-code={failure.code}>
+          {texts.notShown(title, failure.message)}
         </p>
         {props.plain}
       </div>
@@ -159,9 +182,10 @@ export default function McpAppView(props: McpAppViewProps) {
     <div ref={wrapper} className="crayon-mcp-app-slot">
       {resource && !resting ? (
         <McpAppFrame
-          key={generation}
+          key={`${generation} ${proxyUrl}`}
           {...props}
           resource={resource}
+          proxy={proxy}
           title={title}
           teardown={teardown}
           onModeChange={onModeChange}

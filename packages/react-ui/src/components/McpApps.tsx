@@ -34,6 +34,15 @@ export type McpAppsOptions = {
    * with a notice on its card. Default 3 per 30 seconds.
    */
   messageLimit?: { count: number; perMs: number };
+  /**
+   * A sandbox proxy to show apps through: the URL of a page on another origin than the chat's
+   * (`mcpAppSandboxProxy` of `@crayonai/server/mcp` serves one). The card's frame loads it, waits
+   * for its `ui/notifications/sandbox-proxy-ready`, then sends it the app's HTML with the policy
+   * its resource declares; the proxy shows the app in a sandboxed frame of its own and relays the
+   * messages, which the host accepts from that frame on that origin only. Default: none, the app's
+   * HTML goes straight into the card's frame (`srcdoc`, an opaque origin).
+   */
+  sandboxProxyUrl?: string;
 };
 
 /** What the provider shares: the options, the thread, and what apps gave the model. */
@@ -47,8 +56,9 @@ export type McpAppsConfig = {
 };
 
 /** What an MCP App card works with (built by the card's loader from the config and the tools). */
-export type McpAppsHost = Required<Omit<McpAppsOptions, "fetch">> & {
+export type McpAppsHost = Required<Omit<McpAppsOptions, "fetch" | "sandboxProxyUrl">> & {
   fetch: typeof fetch;
+  sandboxProxyUrl: string | undefined;
   threadId: string | null;
   tools: readonly McpAppTool[] | undefined;
   /** Sets (or, with undefined, clears) what one app gives the model with the next message. */
@@ -137,6 +147,8 @@ export type McpAppToolUIProps = ToolUIProps & {
   plain?: ReactNode;
   /** The status of the reply carrying the call. */
   replyStatus?: AssistantMessage["status"];
+  /** The sandbox proxy to show this app through, instead of the provider's `sandboxProxyUrl`. */
+  sandboxProxyUrl?: string;
 };
 
 /**
@@ -146,9 +158,22 @@ export type McpAppToolUIProps = ToolUIProps & {
  * interface; register it yourself to pick the tools (`toolUIs={{ get_time: McpAppToolUI }}`).
  * Outside an `McpAppsProvider`, or for a tool without an interface, it shows the built-in card.
  */
-export function McpAppToolUI({ plain, replyStatus = "complete", ...call }: McpAppToolUIProps) {
+export function McpAppToolUI({
+  plain,
+  replyStatus = "complete",
+  sandboxProxyUrl,
+  ...call
+}: McpAppToolUIProps) {
   const config = useMcpApps();
   const normal = plain ?? <DefaultToolUI {...call} />;
   if (!config) return normal;
-  return <McpAppSlot config={config} call={call} replyStatus={replyStatus} normal={normal} />;
+  return (
+    <McpAppSlot
+      config={config}
+      call={call}
+      replyStatus={replyStatus}
+      normal={normal}
+      sandboxProxyUrl={sandboxProxyUrl}
+    />
+  );
 }

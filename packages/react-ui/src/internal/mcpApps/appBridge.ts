@@ -2,7 +2,7 @@ import type { McpAppTool, ToolMessage } from "@crayonai/stream";
 import type { AppBridge, McpUiHostCapabilities } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { version } from "../../../package.json";
 import type { ToolCallStatus } from "../toolCalls/toolCallStatus";
-import { type AppCsp, cspSources } from "./appCsp";
+import { type AppCsp, declaredCsp } from "./appCsp";
 import { McpAppError, postToRoute } from "./appErrors";
 import { callToolResultOfMessage } from "./toolResult";
 
@@ -107,15 +107,7 @@ export function capabilitiesFor(csp: AppCsp | undefined): McpUiHostCapabilities 
     logging: {},
     message: { text: {} },
     updateModelContext: { text: {}, structuredContent: {} },
-    sandbox: {
-      permissions: {},
-      csp: {
-        connectDomains: cspSources(csp?.connectDomains),
-        resourceDomains: cspSources(csp?.resourceDomains),
-        frameDomains: cspSources(csp?.frameDomains),
-        baseUriDomains: cspSources(csp?.baseUriDomains),
-      },
-    },
+    sandbox: { permissions: {}, csp: declaredCsp(csp) },
   };
 }
 

@@ -25,6 +25,16 @@ export function cspSources(value: unknown): string[] {
   return value.filter((entry): entry is string => typeof entry === "string" && SOURCE.test(entry));
 }
 
+/** The declared origins, each list filtered by {@link cspSources}: what a sandbox proxy is sent. */
+export function declaredCsp(csp: AppCsp | undefined) {
+  return {
+    connectDomains: cspSources(csp?.connectDomains),
+    resourceDomains: cspSources(csp?.resourceDomains),
+    frameDomains: cspSources(csp?.frameDomains),
+    baseUriDomains: cspSources(csp?.baseUriDomains),
+  };
+}
+
 /** The policy for an app that declared `csp` (or nothing). */
 export function appContentSecurityPolicy(csp: AppCsp | undefined): string {
   const resources = cspSources(csp?.resourceDomains);

@@ -5,14 +5,16 @@
  * - `resource_not_app`: the resource is not `text/html;profile=mcp-app` HTML;
  * - `resource_too_large`: the resource is over the size limit;
  * - `tool_not_allowed`: the app called a tool it may not call (model-only, or another server's);
- * - `request_failed`: a tool call or resource read the app asked for failed on the server.
+ * - `request_failed`: a tool call or resource read the app asked for failed on the server;
+ * - `sandbox_proxy_invalid`: the sandbox proxy URL is not an http(s) address on another origin.
  */
 export type McpAppErrorCode =
   | "resource_unavailable"
   | "resource_not_app"
   | "resource_too_large"
   | "tool_not_allowed"
-  | "request_failed";
+  | "request_failed"
+  | "sandbox_proxy_invalid";
 
 /** An MCP App failure with its {@link McpAppErrorCode}. */
 export class McpAppError extends Error {
