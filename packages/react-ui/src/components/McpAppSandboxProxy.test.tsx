@@ -70,7 +70,11 @@ async function proxyIn(title: string) {
   const post = (message: object, origin = PROXY) =>
     act(() => {
       window.dispatchEvent(
-        new MessageEvent("message", { data: { jsonrpc: "2.0", ...message }, source: target, origin }),
+        new MessageEvent("message", {
+          data: { jsonrpc: "2.0", ...message },
+          source: target,
+          origin,
+        }),
       );
     });
   const methods = () => posted.map(({ message }) => message.method ?? `answer ${message.id}`);
