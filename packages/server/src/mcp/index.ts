@@ -14,6 +14,7 @@ export {
   type McpAuthorize,
 } from "./mcpApps";
 export { McpAppsError, type McpAppsErrorBody, type McpAppsErrorCode } from "./mcpAppsError";
+export { type McpAppSandboxProxyOptions, mcpAppSandboxProxy } from "./sandboxProxy";
 export {
   MCP_APPS_EXTENSION,
   type McpHttpServer,
