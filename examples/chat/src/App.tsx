@@ -27,6 +27,17 @@ const welcomeMessage = {
   description: "A scripted agent that streams every kind of message. Try a command below.",
 };
 
+/**
+ * `?sandboxProxyPort=<port>`: MCP Apps show through a sandbox proxy on that port of this host
+ * (another origin), as `mcpAppSandboxProxy` of `@crayonai/server/mcp` serves it. Only a port is
+ * read, so a link cannot send the apps to a proxy on another machine.
+ */
+function sandboxProxyUrl(search: string): string | undefined {
+  const port = new URLSearchParams(search).get("sandboxProxyPort");
+  if (!port || !/^\d{1,5}$/.test(port)) return undefined;
+  return `${window.location.protocol}//${window.location.hostname}:${port}/`;
+}
+
 /** A left-to-right mark: keeps a command's slash before its name in a right-to-left line. */
 const LRM = "\u200e";
 
@@ -116,7 +127,7 @@ function DemoChat({ protocol, layout, theme, inspector, locale }: Settings) {
       onFeedback={logFeedback}
       // Tool calls of the demo agent's MCP servers (/mcp) show the server's own interface, in a
       // sandboxed frame; its HTML and the tools it calls go through the agent's /api/mcp routes.
-      mcpApps={{ endpoint: "/api/mcp" }}
+      mcpApps={{ endpoint: "/api/mcp", sandboxProxyUrl: sandboxProxyUrl(window.location.search) }}
     />
   );
 
