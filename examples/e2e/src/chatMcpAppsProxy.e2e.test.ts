@@ -9,7 +9,7 @@ import { exampleSuite } from "./exampleSuite";
 // MCP Apps in the chat example shown through a sandbox proxy on another origin
 // (`?sandboxProxyPort=`): the proxy page of `mcpAppSandboxProxy`, served on a second loopback
 // port, framed by the card; the published `get-time` app in the proxy's own sandboxed frame,
-// fed its result through the proxy; and what an app there still cannot reach.
+// fed its partial input, input and result through the proxy; and what an app there still cannot reach.
 
 /** Records, in every frame, the `method` of each message the frame receives. */
 const RECORD_MESSAGES = () => {
@@ -92,7 +92,7 @@ describe.skipIf(noBrowser)("MCP Apps through a sandbox proxy in the chat example
     return frame.childFrames()[0]!;
   }
 
-  it("/mcp: the app renders in the proxy's frame and receives its tool-result through it", async () => {
+  it("/mcp: the app renders in the proxy's frame and receives its input and tool-result through it", async () => {
     const { page, errors, element, outer, inner } = await getTime();
     // The card frames the proxy on its own origin; the proxy frames the app without one.
     expect(await element.getAttribute("sandbox")).toBe(
@@ -107,6 +107,17 @@ describe.skipIf(noBrowser)("MCP Apps through a sandbox proxy in the chat example
     // The proxy was sent the app's HTML (after saying it is ready); the app, only the protocol.
     expect(await received(outer)).toContain(RESOURCE_READY);
     expect(await received(inner)).not.toContain(RESOURCE_READY);
+    // Relayed in the protocol's order: partial input while the arguments streamed, the input,
+    // then the result once.
+    const order = (await received(inner)).filter((method) =>
+      method.startsWith("ui/notifications/tool"),
+    );
+    expect(order.indexOf("ui/notifications/tool-input-partial")).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf("ui/notifications/tool-input-partial")).toBeLessThan(
+      order.indexOf("ui/notifications/tool-input"),
+    );
+    expect(order.indexOf("ui/notifications/tool-input")).toBeLessThan(order.indexOf(RESULT));
+    expect(order.filter((method) => method === RESULT)).toHaveLength(1);
     // The result shows in the app: the server's time.
     await expect
       .poll(() => inner.locator("code").first().textContent(), { timeout: 10_000 })
