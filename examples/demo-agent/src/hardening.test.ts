@@ -4,7 +4,8 @@ import { exited, freePort, startCli } from "./cliProcess";
 import { postChat, userMessage } from "./testSupport/clientRequests";
 import { decodeReply } from "./testSupport/decodedReply";
 import { readSome } from "./testSupport/resumableReplies";
-import { temporaryDataDir, testApp } from "./testSupport/testApps";
+import { temporaryDataDir } from "./testSupport/temporaryDataDir";
+import { testApp } from "./testSupport/testApps";
 
 // The demo backend faces browsers and anyone on the network: it must refuse what could break
 // its viewers or exhaust it, and never lose a reply it was streaming.

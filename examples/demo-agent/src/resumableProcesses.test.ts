@@ -16,7 +16,7 @@ import {
   storedThread,
   withNeutralIds,
 } from "./testSupport/resumableReplies";
-import { temporaryDataDir } from "./testSupport/testApps";
+import { temporaryDataDir } from "./testSupport/temporaryDataDir";
 
 // Replies across real server processes: a graceful shutdown, and two instances sharing a real
 // redis-server (resume and stop through the other one; Redis going away mid-reply).

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createDemoAgentServer } from "../app";
 import { userMessage } from "../testSupport/clientRequests";
 import { converse } from "../testSupport/conversation";
-import { temporaryDataDir, testApp } from "../testSupport/testApps";
+import { temporaryDataDir } from "../testSupport/temporaryDataDir";
+import { testApp } from "../testSupport/testApps";
 
 /** A thread as the routes send it (react-core's `Thread`, its dates as strings). */
 type StoredThread = Omit<Thread, "createdAt" | "updatedAt"> & {

@@ -1,27 +1,28 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pgliteDatabase, type SqlDatabase, type SqlExecutor } from "@crayonai/server/threads";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
-import { afterAll, onTestFinished } from "vitest";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import { createDemoAgentServer, type DemoAgentServer } from "../app";
 import type { DemoAgentOptions } from "../options";
 import { pgliteTemplateDir } from "../store/demoThreads";
 
 // Test support: apps on throw-away databases, closed when their test ends.
 
-/** A PGlite directory in a fresh temporary directory (the directory itself does not exist yet). */
-export async function temporaryDataDir(): Promise<string> {
-  return join(await mkdtemp(join(tmpdir(), "demo-agent-")), "data");
-}
-
 // PGlite takes seconds to start on a busy machine, and every test has apps of its own: they
 // share one PGlite per test file, each app in a Postgres schema of its own.
 let sharedPglite: SqlDatabase | undefined;
 let schemas = 0;
+const sharedDatabase = () => {
+  sharedPglite ??= pgliteDatabase({ templateDir: pgliteTemplateDir() });
+  return sharedPglite;
+};
 /** Apps not closed yet: made outside a test, they are closed with the file. */
 const openAgents = new Set<DemoAgentServer>();
+// Started before the file's tests, with time to spare: started by the first test that needed
+// it, its start fell within that test's time limit, and on a loaded machine took most of it.
+beforeAll(async () => {
+  await sharedDatabase().query("SELECT 1");
+}, 120_000);
 afterAll(async () => {
   await Promise.all([...openAgents].map((agent) => agent.close()));
   await sharedPglite?.close();
@@ -33,8 +34,7 @@ afterAll(async () => {
  * `search_path` in a transaction of its own). Closing it leaves the PGlite open.
  */
 export function testDatabase(): SqlDatabase {
-  sharedPglite ??= pgliteDatabase({ templateDir: pgliteTemplateDir() });
-  const shared = sharedPglite;
+  const shared = sharedDatabase();
   const schema = `app_${++schemas}`;
   let created: Promise<unknown> | undefined;
   const inSchema = async <T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> => {
