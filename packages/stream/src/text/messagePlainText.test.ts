@@ -39,6 +39,23 @@ describe("messagePlainText", () => {
     } as unknown as Message;
     expect(messagePlainText(parts)).toBe("");
   });
+
+  it("reads only the start of a long reply when told how much text is wanted", () => {
+    const paragraph = "Some **bold** words and a [link](https://example.com).\n\n";
+    const content = `# Guide\n\n${paragraph.repeat(20_000)}The end.`;
+    const full = messagePlainText({ id: "1", role: "assistant", content });
+    const start = messagePlainText({ id: "1", role: "assistant", content }, 100);
+    expect(start.length).toBeGreaterThan(100);
+    expect(start.length).toBeLessThan(full.length / 100);
+    expect(full.startsWith(start)).toBe(true);
+  });
+
+  it("reads on while markup at the start leaves too few words", () => {
+    const content = `![chart](https://example.com/${"a".repeat(5000)}.png)\n\nThe chart shows growth.`;
+    expect(messagePlainText({ id: "1", role: "assistant", content }, 10)).toBe(
+      "chart\nThe chart shows growth.",
+    );
+  });
 });
 
 describe("threadPreview", () => {
@@ -71,5 +88,14 @@ describe("threadPreview", () => {
     expect(emoji).toBe(`${"a".repeat(PREVIEW_LENGTH - 2)}…`);
     expect(threadPreview([{ id: "1", role: "assistant", content: "" }])).toBeUndefined();
     expect(threadPreview([])).toBeUndefined();
+  });
+
+  it("previews a huge reply as it previews the reply's start", () => {
+    const line = "More text, *emphasised*, with `code` and [a link](https://example.com).\n";
+    const huge = `The **migration** takes three steps.\n\n${line.repeat(300_000)}`;
+    const preview = threadPreview([{ id: "1", role: "assistant", content: huge }]);
+    const start = huge.slice(0, huge.indexOf("\n", 2000));
+    expect(preview).toBe(threadPreview([{ id: "1", role: "assistant", content: start }]));
+    expect(preview).toHaveLength(PREVIEW_LENGTH);
   });
 });

@@ -13,13 +13,18 @@ function textOf(part: unknown): string {
  * Tool, system and hidden messages, and anything that is not text, give "" (never a throw: the
  * message may be a stored row of any shape).
  *
+ * @param wanted - How many characters of plain text the caller needs (a title's or a preview's):
+ * only as much of the message's start is read as gives more than that (all of it when it is
+ * shorter), so a reply of megabytes costs what a paragraph does. Without it the whole message
+ * is read.
+ *
  * @example
  * ```ts
  * import { messagePlainText } from "@crayonai/stream/text";
  * messagePlainText({ id: "1", role: "assistant", content: "**Paris**: sunny" }); // "Paris: sunny"
  * ```
  */
-export function messagePlainText(message: Message): string {
+export function messagePlainText(message: Message, wanted = Infinity): string {
   const { role } = message;
   const content: unknown = message.content;
   if (role !== "user" && role !== "assistant") return "";
@@ -31,7 +36,16 @@ export function messagePlainText(message: Message): string {
       : Array.isArray(content)
         ? content.map(textOf).join("\n")
         : "";
-  return role === "assistant" ? markdownToPlainText(text) : tidyLines(text);
+  const plain = role === "assistant" ? markdownToPlainText : tidyLines;
+  // The start is read, to the end of the line it stops in (or, in a very long line, to a space:
+  // never inside a link's address); more of it while markup leaves too little.
+  for (let read = wanted * 16; read < text.length; read *= 8) {
+    const lineEnd = text.indexOf("\n", read);
+    const end = lineEnd < 0 || lineEnd > 2 * read ? text.lastIndexOf(" ", read) : lineEnd;
+    const start = plain(text.slice(0, Math.max(0, end)));
+    if (start.length > wanted) return start;
+  }
+  return plain(text);
 }
 
 /** Longest {@link threadPreview}, in characters. */
@@ -49,7 +63,7 @@ export const PREVIEW_LENGTH = 140;
  */
 export function threadPreview(messages: readonly Message[]): string | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
-    const text = messagePlainText(messages[i]!).replace(/\s+/g, " ");
+    const text = messagePlainText(messages[i]!, PREVIEW_LENGTH).replace(/\s+/g, " ");
     if (text.length > PREVIEW_LENGTH)
       // Never split a surrogate pair (an emoji) in two.
       return `${text.slice(0, PREVIEW_LENGTH - 1).replace(/[\uD800-\uDBFF]$/, "")}…`;

@@ -66,4 +66,18 @@ describe("titleFromMessages", () => {
       ]),
     ).toBe("Deploying the staging build");
   });
+
+  it("titles an attachment's thread from the start of a reply of megabytes", () => {
+    const reply = `## Deploying the **staging** build\n\n${"Step done.\n".repeat(500_000)}`;
+    expect(
+      titleFromMessages([
+        {
+          id: "1",
+          role: "user",
+          content: [{ type: "binary", mimeType: "image/png", data: "AA==" }],
+        },
+        { id: "2", role: "assistant", content: reply },
+      ]),
+    ).toBe("Deploying the staging build");
+  });
 });

@@ -49,11 +49,11 @@ export function titleFromExchange(userText: string, replyText = ""): string {
 export function titleFromMessages(messages: readonly Message[]): string {
   const first = messages.findIndex((m) => m.role === "user");
   if (first === -1) return FALLBACK;
-  const reply = messages
-    .slice(first + 1)
-    .find((m) => m.role === "assistant" && messagePlainText(m));
-  return titleFromExchange(
-    messagePlainText(messages[first]!),
-    reply ? messagePlainText(reply) : "",
-  );
+  // A title is made from the start of a message: a long reply is not read to its end.
+  const text = (message: Message) => messagePlainText(message, 4 * MAX_LENGTH);
+  const title = titleFromExchange(text(messages[first]!));
+  // The reply is read only when the user's message has no words of its own.
+  if (title !== FALLBACK) return title;
+  const reply = messages.slice(first + 1).find((m) => m.role === "assistant" && text(m));
+  return reply ? titleFromExchange("", text(reply)) : title;
 }
