@@ -22,15 +22,15 @@ export type ArrangeThreadsOptions = {
   messagesOf?: (threadId: string) => readonly Message[] | undefined;
 };
 
-// A thread's messages are replaced, never changed in place: the folded text of one list of
-// messages is made once.
-const foldedTexts = new WeakMap<readonly Message[], string>();
+// A message is replaced, never changed in place: the folded text of each is made once, so a
+// streamed reply's update folds that reply again, not the whole thread.
+const foldedTexts = new WeakMap<Message, string>();
 
-function foldedText(messages: readonly Message[]): string {
-  let text = foldedTexts.get(messages);
+function foldedText(message: Message): string {
+  let text = foldedTexts.get(message);
   if (text === undefined) {
-    text = foldText(messages.map(messagePlainText).join("\n"));
-    foldedTexts.set(messages, text);
+    text = foldText(messagePlainText(message));
+    foldedTexts.set(message, text);
   }
   return text;
 }
@@ -59,9 +59,11 @@ export function arrangeThreads(
   if (words.length === 0) return groupThreads(threads, now);
   const matching = threads.filter((thread) => {
     const text = foldText(`${thread.title}\n${thread.preview ?? ""}`);
-    const messages = messagesOf?.(thread.threadId);
-    const loaded = messages ? foldedText(messages) : "";
-    return words.every((word) => text.includes(word) || loaded.includes(word));
+    const messages = messagesOf?.(thread.threadId) ?? [];
+    // A word has no line break: it is in the messages' text when it is in one of them.
+    return words.every(
+      (word) => text.includes(word) || messages.some((m) => foldedText(m).includes(word)),
+    );
   });
   return groupThreads(matching, now);
 }
