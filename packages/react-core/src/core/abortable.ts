@@ -2,28 +2,29 @@
 export const ABORTED = Symbol("aborted");
 
 /**
- * Settles like `promise`, or rejects with {@link ABORTED} as soon as `signal` aborts: a stop
- * ends the reply even when the response (or a callback) does not honour the signal.
+ * Steps of one piece of work that `signal` stops: each settles like its promise, or rejects with
+ * {@link ABORTED} as soon as `signal` aborts (a stop ends the reply even when the response, or a
+ * callback, does not honour the signal). Steps are awaited one after another; one listener
+ * serves them all, where a reply reads thousands of events.
  */
+export function abortableSteps(signal: AbortSignal): <T>(promise: Promise<T>) => Promise<T> {
+  let stop: ((reason: unknown) => void) | undefined;
+  signal.addEventListener("abort", () => stop?.(ABORTED), { once: true });
+  return (promise) => {
+    if (signal.aborted) {
+      promise.catch(() => {});
+      return Promise.reject(ABORTED);
+    }
+    return new Promise((resolve, reject) => {
+      stop = reject;
+      promise.then(resolve, reject);
+    });
+  };
+}
+
+/** One step that `signal` stops (see {@link abortableSteps}). */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {});
-    return Promise.reject(ABORTED);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(ABORTED);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
+  return abortableSteps(signal)(promise);
 }
 
 /** Whether `promise` is already settled (checked one microtask later). */

@@ -1,7 +1,7 @@
 import type { CrayonStreamEvent, Message, StreamErrorEvent } from "@crayonai/stream";
 import { createLazyMessageAccumulator } from "@crayonai/stream/accumulator";
 import type { StreamBatching } from "../../types";
-import { ABORTED, isSettled, untilAborted } from "../abortable";
+import { ABORTED, abortableSteps, isSettled } from "../abortable";
 import { ChatError } from "../chatError";
 import type { ReplyTrace } from "../debugChannel";
 import { createBatchScheduler, DEFAULT_STREAM_BATCHING } from "./batchScheduler";
@@ -44,6 +44,26 @@ export type ReadReplyOptions = {
   /** Receives the batched changes while the reply streams. */
   onUpdate: (update: ReplyUpdate) => void;
 };
+
+/**
+ * Events that arrived together are read in tasks of about this many milliseconds: between them
+ * the page answers input and renders (50,000 events in one network chunk would otherwise be
+ * read in one task of seconds).
+ */
+const TASK_MS = 25;
+
+/** Resolves in a new task: a message to itself, which background tabs do not throttle as timers. */
+function nextTask(): Promise<unknown> {
+  return new Promise((resolve) => {
+    if (typeof MessageChannel !== "function") return setTimeout(resolve);
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve(0);
+    };
+    port2.postMessage(0);
+  });
+}
 
 /**
  * Reads one reply: wire events → messages, with no store. Errors never lose content: the
@@ -92,15 +112,27 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
   const scheduler = createBatchScheduler(batching);
   let failure: ChatError | null = null;
   let iterator: AsyncIterator<CrayonStreamEvent> | undefined;
+  const step = abortableSteps(signal);
+  // When this task began reading, and when the last event was read.
+  let taskStart = 0;
+  let lastRead = 0;
   try {
-    const events = (await untilAborted(options.open(), signal))[Symbol.asyncIterator]();
+    const events = (await step(options.open()))[Symbol.asyncIterator]();
     iterator = events;
     let next = events.next();
     for (;;) {
-      const result = await untilAborted(next, signal);
+      const result = await step(next);
       if (result.done) {
         iterator = undefined;
         break;
+      }
+      const now = performance.now();
+      // A pause since the last event was a wait for the network: this is a new task.
+      if (now - lastRead > 4) taskStart = now;
+      lastRead = now;
+      if (now - taskStart > TASK_MS) {
+        await step(nextTask());
+        taskStart = lastRead = performance.now();
       }
       next = events.next();
       const event = result.value;
@@ -112,7 +144,7 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
         continue;
       }
       const loading = accumulator.prepare(event);
-      if (loading) await untilAborted(loading, signal);
+      if (loading) await step(loading);
       applying = event;
       accumulator.apply(event);
       applying = undefined;
