@@ -69,6 +69,14 @@ export const SCENARIOS: readonly Scenario[] = [
     runs: 1,
   },
   {
+    id: "tiny-50k",
+    title: "50,000 one-character events at once",
+    kind: "stream",
+    length: 50_000,
+    deltaLength: 1,
+    runs: 1,
+  },
+  {
     id: "event-5mb",
     title: "5 MiB in one event",
     kind: "stream",
