@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { CrayonChatProps } from "../CrayonChat";
 import { useLocale } from "../locale/LocaleProvider";
 import { themeAttributes } from "../theme";
@@ -71,6 +71,15 @@ export function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) 
     const target =
       list?.querySelector<HTMLElement>('[aria-current="page"]') ?? list?.querySelector("button");
     target?.focus();
+  }, [threadsOpen]);
+
+  // Stable while the drawer stays as it is: the thread list is not rendered again with every
+  // streamed update of the conversation.
+  const onNavigate = useCallback(() => {
+    if (!threadsOpen) return;
+    // The chosen conversation shows: continue in its composer.
+    setThreadsOpen(false);
+    composerRef.current?.focus();
   }, [threadsOpen]);
 
   const rootClass = `crayon-chat crayon-chat--${type}${threadsOpen ? " crayon-chat--threads-open" : ""}`;
@@ -177,15 +186,7 @@ export function ChatLayout(props: Omit<CrayonChatProps, "allowedImageOrigins">) 
             threadsToggleRef.current?.focus();
           }}
         >
-          <ThreadList
-            chat={chat}
-            onNavigate={() => {
-              if (!threadsOpen) return;
-              // The chosen conversation shows: continue in its composer.
-              setThreadsOpen(false);
-              composerRef.current?.focus();
-            }}
-          />
+          <ThreadList chat={chat} onNavigate={onNavigate} />
         </aside>
       )}
       {threadsOpen && (

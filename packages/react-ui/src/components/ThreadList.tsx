@@ -8,6 +8,7 @@ import {
   type FocusEvent,
   type FormEvent,
   type KeyboardEvent,
+  memo,
   useEffect,
   useId,
   useRef,
@@ -167,8 +168,18 @@ function ThreadRow({
  * context-menu key (or Shift+F10) opens its menu; from the search box, Arrow Down goes to the
  * first thread and Escape clears it. A pointer reaches rename and delete on the row's hover
  * buttons; a touch screen, where nothing hovers, on the row's "More actions" menu.
+ *
+ * It renders again only when the thread list changes (or `onNavigate` does), not on every
+ * update of the open thread: a streamed reply does not re-render the sidebar.
  */
-export function ThreadList({ chat, onNavigate }: ThreadListProps) {
+export const ThreadList = memo(
+  ThreadListView,
+  (before, after) =>
+    before.chat.threadListManager === after.chat.threadListManager &&
+    before.onNavigate === after.onNavigate,
+);
+
+function ThreadListView({ chat, onNavigate }: ThreadListProps) {
   const list = chat.threadListManager;
   const locale = useLocale();
   const { threadList: texts } = locale.messages;
