@@ -1,4 +1,4 @@
-/** Thrown by {@link untilAborted} when the signal aborts first. */
+/** Thrown by a step of {@link abortableSteps} when the signal aborts first. */
 export const ABORTED = Symbol("aborted");
 
 /**
@@ -20,11 +20,6 @@ export function abortableSteps(signal: AbortSignal): <T>(promise: Promise<T>) =>
       promise.then(resolve, reject);
     });
   };
-}
-
-/** One step that `signal` stops (see {@link abortableSteps}). */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return abortableSteps(signal)(promise);
 }
 
 /** Whether `promise` is already settled (checked one microtask later). */

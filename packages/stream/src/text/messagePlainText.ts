@@ -37,12 +37,9 @@ export function messagePlainText(message: Message, wanted = Infinity): string {
         ? content.map(textOf).join("\n")
         : "";
   const plain = role === "assistant" ? markdownToPlainText : tidyLines;
-  // The start is read, to the end of the line it stops in (or, in a very long line, to a space:
-  // never inside a link's address); more of it while markup leaves too little.
+  // Whole lines from the start are read, more of them while markup leaves too little.
   for (let read = wanted * 16; read < text.length; read *= 8) {
-    const lineEnd = text.indexOf("\n", read);
-    const end = lineEnd < 0 || lineEnd > 2 * read ? text.lastIndexOf(" ", read) : lineEnd;
-    const start = plain(text.slice(0, Math.max(0, end)));
+    const start = plain(text.slice(0, text.lastIndexOf("\n", read) + 1));
     if (start.length > wanted) return start;
   }
   return plain(text);

@@ -55,12 +55,8 @@ const TASK_MS = 25;
 /** Resolves in a new task: a message to itself, which background tabs do not throttle as timers. */
 function nextTask(): Promise<unknown> {
   return new Promise((resolve) => {
-    if (typeof MessageChannel !== "function") return setTimeout(resolve);
     const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve(0);
-    };
+    port1.onmessage = () => resolve(port1.close());
     port2.postMessage(0);
   });
 }
@@ -126,14 +122,14 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
         iterator = undefined;
         break;
       }
-      const now = performance.now();
-      // A pause since the last event was a wait for the network: this is a new task.
+      let now = performance.now();
+      // A pause since the last event was a wait for the network: a new task began.
       if (now - lastRead > 4) taskStart = now;
-      lastRead = now;
-      if (now - taskStart > TASK_MS) {
+      else if (now - taskStart > TASK_MS) {
         await step(nextTask());
-        taskStart = lastRead = performance.now();
+        taskStart = now = performance.now();
       }
+      lastRead = now;
       next = events.next();
       const event = result.value;
       options.onEvent?.(event);

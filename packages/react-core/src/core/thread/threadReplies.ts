@@ -1,7 +1,7 @@
 import type { CrayonStreamEvent, Message, UserMessage } from "@crayonai/stream";
 import type { StoreApi } from "zustand/vanilla";
 import type { ThreadActions, ThreadState } from "../../types";
-import { ABORTED, observe, untilAborted } from "../abortable";
+import { ABORTED, abortableSteps, observe } from "../abortable";
 import { ChatError } from "../chatError";
 import type { ReplyTrace } from "../debugChannel";
 import { loadReplyPipeline } from "../onDemand";
@@ -104,7 +104,7 @@ export abstract class ThreadReplies {
     try {
       // Synchronous when nothing has to be waited for: a new thread appears in the same tick.
       const prepared = prepare();
-      let history = Array.isArray(prepared) ? prepared : await untilAborted(prepared, signal);
+      let history = Array.isArray(prepared) ? prepared : await abortableSteps(signal)(prepared);
       for (let roundtrip = 0; ; roundtrip++) {
         const result = await this.#streamReply(
           history,
@@ -176,7 +176,7 @@ export abstract class ThreadReplies {
     const pipeline = loadReplyPipeline();
     let connection: ReplyConnection | undefined;
     const opening = (async () => {
-      const threadId = this.threadId ?? (await untilAborted(this.#createThread(history), signal));
+      const threadId = this.threadId ?? (await abortableSteps(signal)(this.#createThread(history)));
       const { onEvent } = params;
       if (onEvent) observeEvent = (event) => observe(() => onEvent(event, { threadId }));
       if (debug?.listening) {
@@ -199,7 +199,7 @@ export abstract class ThreadReplies {
     try {
       let readReply: Awaited<typeof pipeline>["readReply"];
       try {
-        ({ readReply } = await untilAborted(pipeline, signal));
+        ({ readReply } = await abortableSteps(signal)(pipeline));
       } catch (error) {
         // Nothing can read the response: drop the request. The thread shows the error.
         controller.abort();
@@ -260,7 +260,7 @@ export abstract class ThreadReplies {
     const agentState = this.store.getState().agentState;
     const request = chatRequest({ params, history, threadId, controller, agentState, intent });
     trace?.sent(request);
-    return untilAborted(processMessage(request), controller.signal);
+    return abortableSteps(controller.signal)(processMessage(request));
   }
 
   /** Reports the end of a reply to `onFinish`, with the messages as the thread shows them. */

@@ -51,9 +51,6 @@ export function titleFromMessages(messages: readonly Message[]): string {
   if (first === -1) return FALLBACK;
   // A title is made from the start of a message: a long reply is not read to its end.
   const text = (message: Message) => messagePlainText(message, 4 * MAX_LENGTH);
-  const title = titleFromExchange(text(messages[first]!));
-  // The reply is read only when the user's message has no words of its own.
-  if (title !== FALLBACK) return title;
   const reply = messages.slice(first + 1).find((m) => m.role === "assistant" && text(m));
-  return reply ? titleFromExchange("", text(reply)) : title;
+  return titleFromExchange(text(messages[first]!), reply ? text(reply) : "");
 }
