@@ -1,5 +1,6 @@
 import type { Browser, Frame, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CANCELLED, INPUT, PARTIAL, RECORD_APP_MESSAGES, RESULT } from "./appMessages";
 import { launchBrowser, noBrowser, openPage, screenshot } from "./browser";
 import { ChatPage } from "./chatPage";
 import { type ExampleServer, serveExample } from "./exampleServer";
@@ -9,29 +10,6 @@ import { type ExampleServer, serveExample } from "./exampleServer";
 // tool only apps may call): the app's own interface in a sandboxed frame, fed while the
 // arguments stream, then the result; its height following its content; its calls going through
 // the host; a link it asks for opened only after the user says so; Stop; a reload.
-
-/**
- * Records, in every frame, the MCP Apps messages the frame receives (`ui/notifications/…`, by
- * method), so a test can tell what the host sent the app and in what order.
- */
-const RECORD_APP_MESSAGES = () => {
-  if (window === window.top) return;
-  const received: string[] = [];
-  (window as unknown as { mcpReceived: string[] }).mcpReceived = received;
-  window.addEventListener(
-    "message",
-    (event) => {
-      const method = (event.data as { method?: unknown } | null)?.method;
-      if (typeof method === "string") received.push(method);
-    },
-    true,
-  );
-};
-
-const PARTIAL = "ui/notifications/tool-input-partial";
-const INPUT = "ui/notifications/tool-input";
-const RESULT = "ui/notifications/tool-result";
-const CANCELLED = "ui/notifications/tool-cancelled";
 
 /** The MCP routes' requests the page makes: path and JSON body. */
 function recordMcpRequests(page: Page): { path: string; body: any }[] {

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpAppSandboxProxy } from "../../../packages/server/src/mcp/sandboxProxy";
+import { INPUT, RECORD_APP_MESSAGES, RESULT } from "./appMessages";
 import { noBrowser, openPage } from "./browser";
 import { ChatPage } from "./chatPage";
 import { exampleSuite } from "./exampleSuite";
@@ -11,22 +12,6 @@ import { exampleSuite } from "./exampleSuite";
 // port, framed by the card; the published `get-time` app in the proxy's own sandboxed frame,
 // fed its partial input, input and result through the proxy; and what an app there still cannot reach.
 
-/** Records, in every frame, the `method` of each message the frame receives. */
-const RECORD_MESSAGES = () => {
-  if (window === window.top) return;
-  const received: string[] = [];
-  (window as unknown as { mcpReceived: string[] }).mcpReceived = received;
-  window.addEventListener(
-    "message",
-    (event) => {
-      const method = (event.data as { method?: unknown } | null)?.method;
-      if (typeof method === "string") received.push(method);
-    },
-    true,
-  );
-};
-
-const RESULT = "ui/notifications/tool-result";
 const RESOURCE_READY = "ui/notifications/sandbox-resource-ready";
 
 /** Serves the proxy page for pages on `hostOrigin`, on a free loopback port. */
@@ -67,7 +52,7 @@ describe.skipIf(noBrowser)("MCP Apps through a sandbox proxy in the chat example
   /** The chat through the proxy, `/mcp` asked: the card's frame (the proxy) and the app's. */
   async function getTime() {
     const { page, errors } = await openPage(suite.browser, "about:blank");
-    await page.addInitScript(RECORD_MESSAGES);
+    await page.addInitScript(RECORD_APP_MESSAGES);
     const port = new URL(proxy.url).port;
     await page.goto(`${suite.url}/?protocol=crayon&sandboxProxyPort=${port}`);
     const chat = new ChatPage(page);
@@ -113,10 +98,8 @@ describe.skipIf(noBrowser)("MCP Apps through a sandbox proxy in the chat example
       method.startsWith("ui/notifications/tool"),
     );
     expect(order.indexOf("ui/notifications/tool-input-partial")).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf("ui/notifications/tool-input-partial")).toBeLessThan(
-      order.indexOf("ui/notifications/tool-input"),
-    );
-    expect(order.indexOf("ui/notifications/tool-input")).toBeLessThan(order.indexOf(RESULT));
+    expect(order.indexOf("ui/notifications/tool-input-partial")).toBeLessThan(order.indexOf(INPUT));
+    expect(order.indexOf(INPUT)).toBeLessThan(order.indexOf(RESULT));
     expect(order.filter((method) => method === RESULT)).toHaveLength(1);
     // The result shows in the app: the server's time.
     await expect
