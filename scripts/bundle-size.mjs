@@ -1,4 +1,5 @@
-// What an app's production build loads for each way of using @crayonai/stream, and for
+// What an app's production build loads for each way of using @crayonai/stream, for
+// @crayonai/react-core's createChat and useChat (React left to the app), and for
 // @crayonai/react-ui's CrayonChat: a Vite build of a one-line app per case (the built packages,
 // minified as Vite does), then gzip -9 of the entry chunk with what it imports statically ("at
 // start"), and of every chunk including import()ed ones ("whole"). The react-ui cases bundle
@@ -8,6 +9,7 @@
 //
 //   node scripts/bundle-size.mjs              every case
 //   node scripts/bundle-size.mjs open-resp    the cases whose name contains "open-resp"
+//   node scripts/bundle-size.mjs react-core   createChat and useChat
 //   node scripts/bundle-size.mjs react-ui     CrayonChat (the stream root is always measured)
 //
 // CRAYON_PACKAGES=<checkout>/packages measures another build of the packages (an earlier commit's,
@@ -39,6 +41,10 @@ const cases = {
       `${ROOT}import * as backend from "@crayonai/stream/backends/${name}";\nkeep(backend);\n`,
     ]),
   ),
+  // The engine on its own, and the React hook with React left to the app (as size-limit counts
+  // them): what `createChat` and `useChat` cost over the framework the app already has.
+  "react-core createChat": `import { createChat } from "@crayonai/react-core/vanilla";\nkeep(createChat);\n`,
+  "react-core useChat": `import { useChat } from "@crayonai/react-core";\nkeep(useChat);\n`,
   // With or without `mcpApps`, CrayonChat's app is the same code: MCP Apps come in the chunks
   // listed under it (the gate when a chat with `mcpApps` mounts, the card with the first app).
   "react-ui CrayonChat": `import { CrayonChat } from "@crayonai/react-ui";\nkeep(CrayonChat);\n`,
@@ -49,7 +55,7 @@ const filter = process.argv[2];
 const gzipped = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 /** Builds one app; returns the gzip sizes of what loads at start and of every chunk. */
-async function measure(source) {
+async function measure(source, { withoutReact = false } = {}) {
   const dir = await mkdtemp(join(tmpdir(), "crayon-bundle-"));
   try {
     await writeFile(
@@ -71,9 +77,21 @@ async function measure(source) {
             find: /^@crayonai\/(react-core|react-ui)$/,
             replacement: `${packages}/$1/dist/index.js`,
           },
+          {
+            find: /^@crayonai\/react-core\/vanilla$/,
+            replacement: `${packages}/react-core/dist/vanilla.js`,
+          },
         ],
       },
-      build: { outDir, manifest: true, modulePreload: false, reportCompressedSize: false },
+      build: {
+        outDir,
+        manifest: true,
+        modulePreload: false,
+        reportCompressedSize: false,
+        ...(withoutReact && {
+          rollupOptions: { external: (id) => /^react(-dom)?(\/|$)/.test(id) },
+        }),
+      },
     });
     const manifest = JSON.parse(await readFile(join(outDir, ".vite/manifest.json"), "utf8"));
     const sizes = new Map();
@@ -118,15 +136,23 @@ for (const [name, source] of Object.entries(cases)) {
     console.error(`${name}: not built (run pnpm build)`);
     continue;
   }
-  results[name] = await measure(source);
+  results[name] = await measure(source, { withoutReact: name.startsWith("react-core") });
 }
 const base = results.root.start;
 console.log("| app imports | at start (B gzip) | over root | whole, with import() chunks |");
 console.log("| --- | ---: | ---: | ---: |");
 for (const [name, { start, whole }] of Object.entries(results)) {
-  if (name.startsWith("react-ui")) continue;
+  if (name.startsWith("react-")) continue;
   const over = name === "root" ? "" : `${start - base}`;
   console.log(`| ${name} | ${start} | ${over} | ${whole} |`);
+}
+const core = Object.entries(results).filter(([name]) => name.startsWith("react-core"));
+if (core.length > 0) {
+  console.log(
+    "\n| app imports (React left to the app) | at start (B gzip) | whole, with import() chunks |",
+  );
+  console.log("| --- | ---: | ---: |");
+  for (const [name, { start, whole }] of core) console.log(`| ${name} | ${start} | ${whole} |`);
 }
 const ui = Object.entries(results).filter(([name]) => name.startsWith("react-ui"));
 if (ui.length > 0) {
