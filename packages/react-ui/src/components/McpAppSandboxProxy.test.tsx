@@ -124,7 +124,7 @@ describe("MCP Apps through a sandbox proxy", () => {
 
     await proxy.notify("ui/notifications/sandbox-proxy-ready");
     await waitFor(() => expect(proxy.posted).toHaveLength(1));
-    const [{ message, origin }] = proxy.posted;
+    const { message, origin } = proxy.posted[0]!;
     expect(origin).toBe(PROXY);
     expect(message.method).toBe("ui/notifications/sandbox-resource-ready");
     expect(message.params.sandbox).toBe("allow-scripts allow-forms");
