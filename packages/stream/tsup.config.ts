@@ -25,6 +25,7 @@ export const entry = {
   "backends/open-responses": "src/backends/open-responses/index.ts",
   accumulator: "src/accumulator/index.ts",
   ids: "src/ids/index.ts",
+  "mcp-apps": "src/mcp-apps/index.ts",
   text: "src/text/index.ts",
   wire: "src/wire/index.ts",
 };

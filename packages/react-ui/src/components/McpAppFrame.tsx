@@ -1,3 +1,8 @@
+import {
+  appContentSecurityPolicy,
+  declaredCsp,
+  withContentSecurityPolicy,
+} from "@crayonai/stream/mcp-apps";
 import { AppBridge, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
@@ -9,12 +14,6 @@ import {
   sync,
   syncInitialized,
 } from "../internal/mcpApps/appBridge";
-import {
-  type AppCsp,
-  appContentSecurityPolicy,
-  declaredCsp,
-  withContentSecurityPolicy,
-} from "../internal/mcpApps/appCsp";
 import {
   APP_MESSAGE_METADATA,
   type AppSource,
@@ -131,7 +130,7 @@ export function McpAppFrame({
     if (!target) return;
     const source: AppSource = { server: tool.server, tool: tool.tool, title, toolCallId: id };
     // What the resource's content declares, else what its tool's listing does.
-    const csp = resource.csp ?? (tool.ui?.csp as AppCsp | undefined);
+    const csp = declaredCsp(resource.csp ?? tool.ui?.csp);
     const bridge = new AppBridge(null, HOST_INFO, capabilitiesFor(csp), {
       hostContext: contextRef.current(),
     });
@@ -222,9 +221,7 @@ export function McpAppFrame({
     if (proxy) {
       bridge.addEventListener("sandboxready", () => {
         if (current.closed) return;
-        bridge
-          .sendSandboxResourceReady({ html: html(), sandbox: SANDBOX, csp: declaredCsp(csp) })
-          .catch(ignore);
+        bridge.sendSandboxResourceReady({ html: html(), sandbox: SANDBOX, csp }).catch(ignore);
       });
     }
     const { transport, release } = frameTransport(target, proxy);

@@ -1,3 +1,8 @@
+import {
+  appContentSecurityPolicy,
+  declaredCsp,
+  withContentSecurityPolicy,
+} from "@crayonai/stream/mcp-apps";
 import { describe, expect, it } from "vitest";
 import { mcpAppSandboxProxy } from ".";
 
@@ -49,5 +54,42 @@ describe("mcpAppSandboxProxy", () => {
       expect(() => mcpAppSandboxProxy({ hostOrigins: [bad] })).toThrow(TypeError);
     }
     expect(() => mcpAppSandboxProxy({ hostOrigins: [] })).toThrow(/at least one/);
+  });
+
+  it("shows the app under the chat's own policy: the same functions, run from the page's script", async () => {
+    const html = await proxy(new Request("https://sandbox.example.com/")).text();
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
+    // The page's globals, as a framed page on another origin than the chat's sees them.
+    const posted: unknown[] = [];
+    const parent = {
+      get document(): never {
+        throw new Error("cross-origin");
+      },
+      postMessage: (message: unknown) => posted.push(message),
+    };
+    const inner = { srcdoc: "", attributes: {} as Record<string, string>, contentWindow: {} };
+    Object.assign(inner, { setAttribute: (k: string, v: string) => (inner.attributes[k] = v) });
+    let listener = (_event: unknown) => {};
+    const window = { parent, addEventListener: (_: string, f: typeof listener) => (listener = f) };
+    const document = { title: "App", body: { append() {} }, createElement: () => inner };
+    const location = { hash: `#host=${encodeURIComponent(HOST)}` };
+    new Function("window", "document", "location", script)(window, document, location);
+    expect(posted).toEqual([
+      expect.objectContaining({ method: "ui/notifications/sandbox-proxy-ready" }),
+    ]);
+
+    const csp = { connectDomains: ["https://api.example.com", "https:"], frameDomains: "*" };
+    const app = "<!doctype html><p>clock</p>";
+    const params = { html: app, sandbox: "allow-scripts allow-same-origin allow-popups", csp };
+    const ready = { method: "ui/notifications/sandbox-resource-ready", params };
+    // From another origin than the chat's: ignored.
+    listener({ source: parent, origin: "https://evil.example.com", data: ready });
+    expect(inner.srcdoc).toBe("");
+    listener({ source: parent, origin: HOST, data: ready });
+    expect(inner.srcdoc).toBe(
+      withContentSecurityPolicy(app, appContentSecurityPolicy(declaredCsp(csp))),
+    );
+    expect(inner.srcdoc).toContain("connect-src https://api.example.com;");
+    expect(inner.attributes.sandbox).toBe("allow-scripts");
   });
 });

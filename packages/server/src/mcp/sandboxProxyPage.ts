@@ -11,15 +11,26 @@
 //   `csp`) puts the app in the inner frame: the HTML under the policy its `csp` allows (first in
 //   its document, so a later policy can only narrow it), sandboxed with at most scripts and forms
 //   (never this page's origin, popups or top navigation).
-// The policy is the same as the chat's own for an app shown without a proxy.
+// The policy is the chat's own for an app shown without a proxy: the same functions, from
+// `@crayonai/stream/mcp-apps`, embedded in the script as their source.
 
-/** The script, with the allowed host origins as a JSON array in place of `__HOSTS__`. */
+import {
+  appContentSecurityPolicy,
+  declaredCsp,
+  withContentSecurityPolicy,
+} from "@crayonai/stream/mcp-apps";
+
+// A self-contained function as an expression in the script; `<` escaped so no `</script>` in
+// its source can end the script early.
+const embedded = (fn: (...args: never[]) => unknown) =>
+  `(${fn.toString().replaceAll("</", "<\\/")})`;
+
+/** The script, with the allowed host origins as a JSON array in place of `__HOSTS__`, and the
+ * policy's functions in place of the other placeholders. */
 const SCRIPT = String.raw`(() => {
   "use strict";
   const HOSTS = __HOSTS__;
   const TOKENS = ["allow-scripts", "allow-forms"];
-  const SOURCE = /^(?:(?:https?|wss?):\/\/)?(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:\/[^\s;,'"]*)?$/i;
-  const DOCTYPE = /^\uFEFF?\s*<!doctype[^>]*>/i;
   const refuse = (why) => {
     document.body.textContent = "This page shows MCP Apps inside a chat: " + why;
   };
@@ -32,36 +43,9 @@ const SCRIPT = String.raw`(() => {
   } catch {
     // Expected: the chat's page is out of reach.
   }
-  const sources = (list) =>
-    Array.isArray(list) ? list.filter((item) => typeof item === "string" && SOURCE.test(item)) : [];
-  const policyOf = (csp) => {
-    const resources = sources(csp.resourceDomains);
-    const connect = sources(csp.connectDomains);
-    const frames = sources(csp.frameDomains);
-    const bases = sources(csp.baseUriDomains);
-    const list = (base, extra) => [base, ...extra].join(" ");
-    return [
-      "default-src 'none'",
-      list("script-src 'self' 'unsafe-inline'", resources),
-      list("style-src 'self' 'unsafe-inline'", resources),
-      list("img-src 'self' data:", resources),
-      list("font-src 'self' data:", resources),
-      list("media-src 'self' data:", resources),
-      connect.length ? "connect-src " + connect.join(" ") : "connect-src 'none'",
-      frames.length ? "frame-src " + frames.join(" ") : "frame-src 'none'",
-      bases.length ? "base-uri " + bases.join(" ") : "base-uri 'self'",
-      "object-src 'none'",
-      "form-action 'none'",
-    ].join("; ");
-  };
-  const withPolicy = (html, policy) => {
-    const content = policy.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-    const head =
-      '<meta http-equiv="Content-Security-Policy" content="' + content + '">' +
-      '<meta name="referrer" content="no-referrer">';
-    const doctype = (DOCTYPE.exec(html) || [""])[0];
-    return doctype + head + html.slice(doctype.length);
-  };
+  const declaredCsp = __DECLARED_CSP__;
+  const policyOf = __POLICY__;
+  const withPolicy = __WITH_POLICY__;
   const inner = document.createElement("iframe");
   inner.title = document.title;
   inner.setAttribute("sandbox", TOKENS.join(" "));
@@ -76,7 +60,7 @@ const SCRIPT = String.raw`(() => {
         if (typeof params.html !== "string") return;
         const asked = typeof params.sandbox === "string" ? params.sandbox.split(/\s+/) : TOKENS;
         inner.setAttribute("sandbox", TOKENS.filter((token) => asked.includes(token)).join(" "));
-        inner.srcdoc = withPolicy(params.html, policyOf(params.csp || {}));
+        inner.srcdoc = withPolicy(params.html, policyOf(declaredCsp(params.csp)));
       } else if (inner.contentWindow) {
         // The app's document has an opaque origin, which no target origin names.
         inner.contentWindow.postMessage(data, "*");
@@ -94,10 +78,14 @@ const SCRIPT = String.raw`(() => {
 /** The proxy page for the host origins `hosts` (checked origins: they go into a script). */
 export function sandboxProxyPage(hosts: readonly string[]): string {
   const list = JSON.stringify(hosts).replaceAll("<", "\\u003c");
+  const script = SCRIPT.replace("__DECLARED_CSP__", () => embedded(declaredCsp))
+    .replace("__POLICY__", () => embedded(appContentSecurityPolicy))
+    .replace("__WITH_POLICY__", () => embedded(withContentSecurityPolicy))
+    .replace("__HOSTS__", () => list);
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>MCP App</title>' +
     "<style>html,body{margin:0;height:100%;overflow:hidden;background:transparent}" +
     "iframe{display:block;border:0;width:100%;height:100%}</style></head>" +
-    `<body><script>${SCRIPT.replace("__HOSTS__", () => list)}</script></body></html>`
+    `<body><script>${script}</script></body></html>`
   );
 }

@@ -1,8 +1,8 @@
 import type { McpAppTool, ToolMessage } from "@crayonai/stream";
+import type { DeclaredCsp } from "@crayonai/stream/mcp-apps";
 import type { AppBridge, McpUiHostCapabilities } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { version } from "../../../package.json";
 import type { ToolCallStatus } from "../toolCalls/toolCallStatus";
-import { type AppCsp, declaredCsp } from "./appCsp";
 import { McpAppError, postToRoute } from "./appErrors";
 import { callToolResultOfMessage } from "./toolResult";
 
@@ -99,7 +99,7 @@ export function syncInitialized(session: Session, call: SyncedCall) {
 }
 
 /** What the host offers an app: proxied tools and reads, links, messages, model context, logs. */
-export function capabilitiesFor(csp: AppCsp | undefined): McpUiHostCapabilities {
+export function capabilitiesFor(csp: DeclaredCsp): McpUiHostCapabilities {
   return {
     openLinks: {},
     serverTools: {},
@@ -107,7 +107,7 @@ export function capabilitiesFor(csp: AppCsp | undefined): McpUiHostCapabilities 
     logging: {},
     message: { text: {} },
     updateModelContext: { text: {}, structuredContent: {} },
-    sandbox: { permissions: {}, csp: declaredCsp(csp) },
+    sandbox: { permissions: {}, csp },
   };
 }
 

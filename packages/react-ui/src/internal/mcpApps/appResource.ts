@@ -1,4 +1,3 @@
-import type { AppCsp } from "./appCsp";
 import { McpAppError, postToRoute } from "./appErrors";
 
 /** The one MIME type an MCP App's UI resource may have. */
@@ -7,7 +6,8 @@ export const APP_MIME_TYPE = "text/html;profile=mcp-app";
 /** An app's UI, ready to load: its HTML and what its `_meta.ui` declares. */
 export type AppResource = {
   html: string;
-  csp: AppCsp | undefined;
+  /** `_meta.ui.csp` as the server sent it: untrusted, read with `declaredCsp`. */
+  csp: Record<string, unknown> | undefined;
   prefersBorder: boolean | undefined;
 };
 
