@@ -9,15 +9,27 @@ let deadline: number | undefined;
 
 /**
  * Whether the current task still has time for formatting. The first call in a task starts its
- * budget; the budget ends with the task (a microtask resets it).
+ * budget, which lasts until a new task begins. Not until the next microtask: one task may render
+ * several times (each streamed batch React renders in a microtask of the task that read it), and
+ * a budget per render let such a task format for hundreds of milliseconds.
  */
 export function taskHasFormattingTime(): boolean {
   const now = performance.now();
   if (deadline === undefined) {
     deadline = now + FORMAT_MS_PER_TASK;
-    queueMicrotask(() => {
+    inNextTask(() => {
       deadline = undefined;
     });
   }
   return now < deadline;
+}
+
+/** Runs `callback` in a new task: a message to itself, which background tabs do not throttle. */
+function inNextTask(callback: () => void): void {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => {
+    port1.close();
+    callback();
+  };
+  port2.postMessage(undefined);
 }
