@@ -27,11 +27,14 @@ export type PreparedBench = {
  * Builds both pages with Vite, bundling `@crayonai/react-ui` from this package's `dist/` or, with
  * `crayonRef`, built from that commit, and starts the local server.
  */
-export async function prepareBench(crayonRef: string | undefined): Promise<PreparedBench> {
+export async function prepareBench(
+  crayonRef: string | undefined,
+  { minify }: { minify: boolean } = { minify: true },
+): Promise<PreparedBench> {
   const crayon = crayonRef ? await crayonBuildAt(crayonRef) : await packageDistBuild();
   console.log(`CrayonChat: ${crayon.source.build}; building the pages with Vite…`);
   // The pages bundle the Crayon build: once they are built, a temporary one can go.
-  await buildPages(crayon.distDir).finally(() => crayon.dispose());
+  await buildPages(crayon.distDir, { minify }).finally(() => crayon.dispose());
   const server = await startBenchServer(buildDir);
   // One browser per run; this one only says which Chromium it is.
   const probe = await launchChromium();

@@ -13,7 +13,10 @@ export const buildDir = fileURLToPath(new URL("./.build/", import.meta.url));
  * `@crayonai/react-ui` (as users get it from npm): `distDir` holds its `index.js` and
  * `styles.css`.
  */
-export async function buildPages(distDir: string): Promise<void> {
+export async function buildPages(
+  distDir: string,
+  { minify }: { minify: boolean } = { minify: true },
+): Promise<void> {
   await build({
     configFile: false,
     root: pagesDir,
@@ -32,6 +35,7 @@ export async function buildPages(distDir: string): Promise<void> {
       outDir: buildDir,
       emptyOutDir: true,
       reportCompressedSize: false,
+      minify,
       chunkSizeWarningLimit: 4096,
       rollupOptions: {
         input: { crayon: `${pagesDir}crayon.html`, peer: `${pagesDir}peer.html` },

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
 import { launchChromium as launchHeadless } from "../../../scripts/browserCheck.mjs";
+import { startProfile } from "./cpuProfile";
 import type { Contender, Scenario } from "./scenarios";
 
 /** The figures of one run, from the send (or the history load) until the reply is rendered. */
@@ -186,6 +187,8 @@ export async function measureRun(
   scenario: Scenario,
   contender: Contender,
   timeoutMs: number,
+  /** With `--profile`: where to write the run's CPU profile (see `cpuProfile.ts`). */
+  profilePath?: string,
 ): Promise<Sample> {
   const browser = await launchChromium();
   let stuck = false;
@@ -195,6 +198,7 @@ export async function measureRun(
       `${baseUrl}/${contender}.html?mode=${scenario.kind}`,
     );
 
+    const profile = profilePath ? await startProfile(cdp) : undefined;
     const before = await readMetrics(cdp);
     const sentAt = Date.now();
     const startedAt = await page.evaluate(startRun, scenario.kind);
@@ -231,6 +235,7 @@ export async function measureRun(
     if (outcome.error) throw new RunFailure({ message: `the page reported: ${outcome.error}` });
     await page.waitForTimeout(SETTLE_MS);
     const after = await readMetrics(cdp);
+    await profile?.stop(profilePath!, startedAt, longTasks);
 
     const renderedChars = await page.evaluate((contender) => {
       const root =

@@ -4,8 +4,9 @@
 //
 //   pnpm --filter @crayonai/react-ui bench [-- --quick] [--scenario tokens,event]
 //     [--contender crayon|peer] [--runs N] [--timeout SECONDS] [--crayon-ref COMMIT]
-//     [--compare FILE.json]
-import { readFile } from "node:fs/promises";
+//     [--compare FILE.json] [--profile DIR]
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { contendersOf, runsOf, timeoutOf } from "./benchOptions";
 import { benchEnvironment, prepareBench, writeResults } from "./benchSetup";
@@ -36,6 +37,7 @@ const { values: options } = parseArgs({
     compare: { type: "string" },
     "crayon-ref": { type: "string" },
     timeout: { type: "string", default: "120" },
+    profile: { type: "string" },
   },
 });
 
@@ -46,7 +48,10 @@ async function main() {
   // How long a reply may take to render after the server has sent it all.
   const renderTimeoutMs = timeoutOf(options.timeout);
 
-  const bench = await prepareBench(options["crayon-ref"]);
+  const profileDir = options.profile;
+  if (profileDir) await mkdir(profileDir, { recursive: true });
+  // Readable function names in the profiles.
+  const bench = await prepareBench(options["crayon-ref"], { minify: !profileDir });
   const { server } = bench;
   const results: ScenarioResult[] = [];
   try {
@@ -72,7 +77,16 @@ async function main() {
         for (const contender of order) {
           try {
             const timeoutMs = streamDurationMs(scenario) + renderTimeoutMs;
-            const sample = await measureRun(server.url, scenario, contender, timeoutMs);
+            const profilePath = profileDir
+              ? join(profileDir, `${scenario.id}-${contender}-${run + 1}`)
+              : undefined;
+            const sample = await measureRun(
+              server.url,
+              scenario,
+              contender,
+              timeoutMs,
+              profilePath,
+            );
             samples.get(contender)!.push(sample);
             console.log(
               `  ${CONTENDER_NAMES[contender].padEnd(15)} run ${run + 1}: script ${Math.round(sample.scriptMs)} ms, ` +

@@ -50,9 +50,12 @@ function Page() {
   });
   useEffect(() => {
     if (mode !== "channel") return;
-    return chatDebugChannel(chat)?.subscribe(() => {
+    const unsubscribe = chatDebugChannel(chat)?.subscribe(() => {
       window.benchDebugEvents = (window.benchDebugEvents ?? 0) + 1;
     });
+    return () => {
+      unsubscribe?.();
+    };
   }, [chat]);
   return (
     <>
