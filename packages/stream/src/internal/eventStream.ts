@@ -34,6 +34,15 @@ export const excerpt = (text: string, length: number): string =>
 const STREAM_TYPES = /^\s*(text\/(event-stream|plain)|application\/octet-stream)\s*(;|$)/i;
 
 /**
+ * Characters of a read chunk decoded into events at a time, as the consumer asks for events:
+ * one network chunk may hold megabytes (50,000 events that arrived together), and decoding it
+ * whole would take one long task before the consumer can yield to the page.
+ */
+const DECODE_SLICE = 64 * 1024;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/**
  * Turns an HTTP response into an async iterable of events, with the failure handling every
  * adapter shares: non-2xx responses, 2xx responses whose `content-type` header `accepts` does
  * not match (an HTML page, a JSON error), responses without a body or with an empty one,
@@ -58,6 +67,9 @@ export function eventStream(
       let received = false;
       let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
       const decoder = new TextDecoder();
+      // Text read but not yet decoded into events, and how far into it decoding got.
+      let pending = "";
+      let decoded = 0;
       const emit: Emit = (event) => {
         queue.push(event);
       };
@@ -93,6 +105,14 @@ export function eventStream(
           }
         }
         while (queue.length === index && !finished) {
+          if (decoded < pending.length) {
+            let end = Math.min(pending.length, decoded + DECODE_SLICE);
+            // Never between the two halves of a character (as the decoder never splits one).
+            if (end < pending.length && isHighSurrogate(pending.charCodeAt(end - 1))) end++;
+            sink.push(pending.slice(decoded, end), emit);
+            decoded = end;
+            continue;
+          }
           let result: ReadableStreamReadResult<Uint8Array>;
           try {
             // A body that cannot be read (already used) fails like a broken connection.
@@ -123,8 +143,8 @@ export function eventStream(
             return;
           }
           if (result.value.length) received = true;
-          const text = decoder.decode(result.value, { stream: true });
-          if (text) sink.push(text, emit);
+          pending = decoder.decode(result.value, { stream: true });
+          decoded = 0;
         }
       };
 
