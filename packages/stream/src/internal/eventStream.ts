@@ -40,8 +40,6 @@ const STREAM_TYPES = /^\s*(text\/(event-stream|plain)|application\/octet-stream)
  */
 const DECODE_SLICE = 64 * 1024;
 
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-
 /**
  * Turns an HTTP response into an async iterable of events, with the failure handling every
  * adapter shares: non-2xx responses, 2xx responses whose `content-type` header `accepts` does
@@ -67,9 +65,8 @@ export function eventStream(
       let received = false;
       let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
       const decoder = new TextDecoder();
-      // Text read but not yet decoded into events, and how far into it decoding got.
+      // Text read but not yet decoded into events.
       let pending = "";
-      let decoded = 0;
       const emit: Emit = (event) => {
         queue.push(event);
       };
@@ -105,12 +102,12 @@ export function eventStream(
           }
         }
         while (queue.length === index && !finished) {
-          if (decoded < pending.length) {
-            let end = Math.min(pending.length, decoded + DECODE_SLICE);
+          if (pending) {
             // Never between the two halves of a character (as the decoder never splits one).
-            if (end < pending.length && isHighSurrogate(pending.charCodeAt(end - 1))) end++;
-            sink.push(pending.slice(decoded, end), emit);
-            decoded = end;
+            const end =
+              DECODE_SLICE + +((pending.charCodeAt(DECODE_SLICE - 1) & 0xfc00) === 0xd800);
+            sink.push(pending.slice(0, end), emit);
+            pending = pending.slice(end);
             continue;
           }
           let result: ReadableStreamReadResult<Uint8Array>;
@@ -144,7 +141,6 @@ export function eventStream(
           }
           if (result.value.length) received = true;
           pending = decoder.decode(result.value, { stream: true });
-          decoded = 0;
         }
       };
 
