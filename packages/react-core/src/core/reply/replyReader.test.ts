@@ -1,6 +1,6 @@
 // @vitest-environment node
 import type { CrayonStreamEvent, Message } from "@crayonai/stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type ReadReplyOptions, type ReplyUpdate, readReply } from "./replyReader";
 
 const history: Message[] = [{ id: "u1", role: "user", content: "Hi" }];
@@ -90,5 +90,37 @@ describe("readReply (wire events to messages, no store)", () => {
     // Published once, with whichever batch (a streamed one or the final one) saw it change.
     const reported = [...updates, final].filter((u) => u.agentState);
     expect(reported.map((u) => u.agentState!.value)).toEqual([{ step: 1 }]);
+  });
+
+  it("lets the page run between events that came together, however long each takes to decode", async () => {
+    // Each event takes 5 ms to come out of the decoder (a large chunk being parsed), so the
+    // reader never waits for the network; other tasks (input, rendering) must still get turns.
+    let clock = 0;
+    const now = vi.spyOn(performance, "now").mockImplementation(() => (clock += 5));
+    try {
+      let otherTaskRan = false;
+      setTimeout(() => {
+        otherTaskRan = true;
+      }, 0);
+      const ranBefore: boolean[] = [];
+      const list = Array.from({ length: 200 }, () => ({ type: "text-delta", text: "a" }) as const);
+      const reading = readReply({
+        history,
+        continues: [],
+        agentState: undefined,
+        signal: new AbortController().signal,
+        batching: "microtask",
+        open: async () => events(...list),
+        onEvent: () => ranBefore.push(otherTaskRan),
+        onUpdate: () => {},
+      });
+      const { reply } = await reading;
+      expect(reply[0]).toMatchObject({ content: "a".repeat(200) });
+      // The timer's task ran while the reader still had events to read.
+      expect(ranBefore.at(-1)).toBe(true);
+      expect(ranBefore[0]).toBe(false);
+    } finally {
+      now.mockRestore();
+    }
   });
 });

@@ -109,9 +109,10 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
   let failure: ChatError | null = null;
   let iterator: AsyncIterator<CrayonStreamEvent> | undefined;
   const step = abortableSteps(signal);
-  // When this task began reading, and when the last event was read.
-  let taskStart = 0;
-  let lastRead = 0;
+  // When the current task began reading; undefined once a later task has begun (a message to
+  // itself says so). Not guessed from a pause between events: decoding a large chunk takes
+  // longer than a pause would.
+  let taskStart: number | undefined;
   try {
     const events = (await step(options.open()))[Symbol.asyncIterator]();
     iterator = events;
@@ -122,14 +123,16 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
         iterator = undefined;
         break;
       }
-      let now = performance.now();
-      // A pause since the last event was a wait for the network: a new task began.
-      if (now - lastRead > 4) taskStart = now;
-      else if (now - taskStart > TASK_MS) {
+      const now = performance.now();
+      if (taskStart === undefined) {
+        taskStart = now;
+        void nextTask().then(() => {
+          taskStart = undefined;
+        });
+      } else if (now - taskStart > TASK_MS) {
         await step(nextTask());
-        taskStart = now = performance.now();
+        taskStart = undefined;
       }
-      lastRead = now;
       next = events.next();
       const event = result.value;
       options.onEvent?.(event);
