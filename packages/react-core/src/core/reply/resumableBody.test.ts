@@ -177,4 +177,38 @@ describe("resumableBody", () => {
     expect(resumableBody(refused, options)).toBe(refused);
     expect(resume).not.toHaveBeenCalled();
   });
+
+  it("hands on the bytes as they came, each chunk ending on a whole character", async () => {
+    const resume = vi.fn(async () => null);
+    const options = { signal: new AbortController().signal, resume, delays: [0] };
+    const bytes = encoder.encode(FULL);
+    // Cut inside "é" (2 bytes), inside the emoji (4), between its bytes again, and inside "—" (3).
+    const dash = bytes.length - 10;
+    const response = resumableBody(
+      bytesResponse(splitBytes(FULL, 8, MID_EMOJI, MID_EMOJI + 1, dash)),
+      options,
+    );
+    const chunks: Uint8Array[] = [];
+    const reader = response.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+    }
+    const strict = new TextDecoder("utf-8", { fatal: true });
+    for (const chunk of chunks) expect(() => strict.decode(chunk)).not.toThrow();
+    expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
+  });
+
+  it("passes on a body's malformed bytes for the adapter to decode as it would have", async () => {
+    const resume = vi.fn(async () => null);
+    const options = { signal: new AbortController().signal, resume, delays: [0] };
+    // A lone lead byte in the middle, and a character cut off at the very end.
+    const bytes = [
+      encoder.encode("a"),
+      Uint8Array.of(0xe2),
+      encoder.encode("b"),
+      Uint8Array.of(0xf0, 0x9f),
+    ];
+    const body = await resumableBody(bytesResponse(bytes), options).arrayBuffer();
+    expect(new TextDecoder().decode(body)).toBe("a\ufffdb\ufffd");
+  });
 });

@@ -39,10 +39,28 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** How many bytes at the end of `bytes` begin a character whose other bytes are still to come. */
+function cutCharacterBytes(bytes: Uint8Array): number {
+  for (let back = 1; back <= 3 && back <= bytes.length; back++) {
+    const byte = bytes[bytes.length - back]!;
+    if (byte < 0x80) return 0;
+    // A lead byte: its character has 2, 3 or 4 bytes. A continuation byte: look further back.
+    if (byte >= 0xc0) return (byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2) > back ? back : 0;
+  }
+  return 0;
+}
+
+function joined(first: Uint8Array, second: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(first.length + second.length);
+  bytes.set(first);
+  bytes.set(second, first.length);
+  return bytes;
+}
+
 /**
  * The reply's `response` with a body that survives dropped connections: one continuous byte
- * stream for the protocol adapter. It passes on only whole characters (UTF-8 decoded, then
- * encoded again) and counts them (JavaScript string length); when a read fails (a network
+ * stream for the protocol adapter. It passes on only whole characters (the bytes as they came,
+ * up to the last whole character) and counts them (JavaScript string length); when a read fails (a network
  * error, not an abort of `signal` and not a clean end) it reopens the reply with `resume` from
  * that count, after each of `delays`, and goes on where it stopped: nothing lost, nothing
  * doubled. A resumed response without {@link RESUME_POSITION_HEADER} starts at 0, so the
@@ -62,10 +80,12 @@ export function resumableBody(response: Response, options: ResumableBodyOptions)
   else signal.addEventListener("abort", onAbort, { once: true });
 
   let reader = response.body.getReader();
-  let decoder = new TextDecoder();
+  const decoder = new TextDecoder();
   // Made here, not at import: importing the package must work where the runtime has no
   // TextEncoder (Jest's jsdom environment).
   const encoder = new TextEncoder();
+  /** The bytes of a character the last chunk cut in two, held until the rest comes. */
+  let held = new Uint8Array(0);
   /** Characters handed to the adapter. */
   let position = 0;
   /** Characters of the current source the adapter already has. */
@@ -74,7 +94,7 @@ export function resumableBody(response: Response, options: ResumableBodyOptions)
   /** Reopens the reply; false when it is no longer running. Throws `cause` when out of tries. */
   const reconnect = async (cause: unknown): Promise<boolean> => {
     // Bytes of a character cut in two are dropped: the resumed body sends it whole.
-    decoder = new TextDecoder();
+    held = new Uint8Array(0);
     for (let attempt = 1; attempt <= delays.length; attempt++) {
       options.onReconnecting?.(attempt);
       await wait(delays[attempt - 1]!, local.signal);
@@ -114,17 +134,25 @@ export function resumableBody(response: Response, options: ResumableBodyOptions)
             options.onMoved?.();
             throw new ChatError("reply_moved", "The reply is no longer running here.");
           }
-          let text = result.done
-            ? decoder.decode()
-            : decoder.decode(result.value, { stream: true });
+          let bytes = held;
+          if (!result.done) {
+            bytes = held.length ? joined(held, result.value) : result.value;
+            const whole = bytes.length - cutCharacterBytes(bytes);
+            held = bytes.slice(whole);
+            bytes = bytes.subarray(0, whole);
+          }
+          // Decoded only to count the characters (and to skip some after a resume from 0): the
+          // bytes themselves go on as they came, not encoded again.
+          let text = decoder.decode(bytes);
           if (skip > 0) {
             const cut = Math.min(skip, text.length);
             text = text.slice(cut);
             skip -= cut;
+            bytes = encoder.encode(text);
           }
           if (text) {
             position += text.length;
-            controller.enqueue(encoder.encode(text));
+            controller.enqueue(bytes);
           }
           if (result.done) {
             signal.removeEventListener("abort", onAbort);
