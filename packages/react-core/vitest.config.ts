@@ -5,6 +5,7 @@ import { defineProject } from "vitest/config";
 export default defineProject({
   test: {
     name: "react-core",
+    setupFiles: ["../../vitest.waits.ts"],
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
     testTimeout: 20_000,

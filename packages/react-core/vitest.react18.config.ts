@@ -63,6 +63,7 @@ export default defineProject({
   },
   test: {
     name: "react-core-react18",
+    setupFiles: ["../../vitest.waits.ts"],
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
     testTimeout: 20_000,

@@ -5,7 +5,7 @@ export default defineProject({
     name: "react-ui",
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
-    setupFiles: ["src/testing/setup.ts"],
+    setupFiles: ["../../vitest.waits.ts", "src/testing/setup.ts"],
     testTimeout: 20_000,
   },
 });

@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // jsdom has no layout: the scroll container's ResizeObserver never fires, which is all the
@@ -14,5 +14,8 @@ globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObse
 // instead of logging "not implemented" on every run.
 HTMLCanvasElement.prototype.getContext = (() =>
   null) as typeof HTMLCanvasElement.prototype.getContext;
+
+// `waitFor` and `findBy…` wait as long as `vi.waitFor` does (see vitest.waits.ts at the root).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
