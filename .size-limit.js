@@ -44,10 +44,10 @@ function chunkAlone(config) {
 
 export default [
   {
-    name: "@crayonai/stream root entry with crayonSSEAdapter (what every app loads; 0.25 kB of it refuses responses that are not a stream or were cut mid-event)",
+    name: "@crayonai/stream root entry with crayonSSEAdapter (what every app loads; 0.25 kB of it refuses responses that are not a stream or were cut mid-event); 0.05 kB decodes a chunk of many events as they are read, 64K characters at a time, not all in one task",
     path: "packages/stream/dist/index.js",
     import: "{ crayonSSEAdapter }",
-    limit: "4 KiB",
+    limit: "4.16 kB",
     gzip: true,
   },
   {
@@ -58,12 +58,12 @@ export default [
     gzip: true,
   },
   {
-    name: "root + @crayonai/stream/adapters/ag-ui (2 KiB over the root's 4 KiB, and 21 B for reading an interrupt that names a tool call of its run as that call's approval request, so the card asks as over Crayon SSE)",
+    name: "root + @crayonai/stream/adapters/ag-ui (2 KiB over the root's 4 KiB, and 21 B for reading an interrupt that names a tool call of its run as that call's approval request, so the card asks as over Crayon SSE); 0.05 kB decodes a chunk of many events as they are read, 64K characters at a time, not all in one task",
     import: {
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
       "packages/stream/dist/adapters/ag-ui.js": "*",
     },
-    limit: "6.17 kB",
+    limit: "6.22 kB",
     gzip: true,
   },
   {
@@ -93,12 +93,12 @@ export default [
     gzip: true,
   },
   {
-    name: "root + @crayonai/stream/adapters/open-responses (2.09 kB over the root here, 2,028 B in a Vite build, within the 2 KiB the other adapters keep: six hosted tools with progress, server-run call outputs, reasoning, citations, approvals, usage and the function call item ids in one decoder; was 2.46 kB / 2,437 B)",
+    name: "root + @crayonai/stream/adapters/open-responses (2.09 kB over the root here, 2,028 B in a Vite build, within the 2 KiB the other adapters keep: six hosted tools with progress, server-run call outputs, reasoning, citations, approvals, usage and the function call item ids in one decoder; was 2.46 kB / 2,437 B); 0.05 kB decodes a chunk of many events as they are read, 64K characters at a time, not all in one task",
     import: {
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
       "packages/stream/dist/adapters/open-responses.js": "*",
     },
-    limit: "6.22 kB",
+    limit: "6.24 kB",
     gzip: true,
   },
   {
@@ -138,39 +138,39 @@ export default [
     gzip: true,
   },
   {
-    name: "root + @crayonai/stream/converters/vercel (both directions; every UIMessage part kind and tool state; a reasoning part's duration takes it 1 B over the 7.75 kB it had without)",
+    name: "root + @crayonai/stream/converters/vercel (both directions; every UIMessage part kind and tool state; a reasoning part's duration takes it 1 B over the 7.75 kB it had without); 0.05 kB decodes a chunk of many events as they are read, 64K characters at a time, not all in one task",
     import: {
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
       "packages/stream/dist/converters/vercel.js": "*",
     },
-    limit: "7.76 kB",
+    limit: "7.81 kB",
     gzip: true,
   },
   {
-    name: "root + @crayonai/stream/converters/open-responses (both directions: every input and output item kind, approvals, reasoning, citations; malformed and repeated items reported: 4.9 kB over the root)",
+    name: "root + @crayonai/stream/converters/open-responses (both directions: every input and output item kind, approvals, reasoning, citations; malformed and repeated items reported: 4.9 kB over the root); 0.05 kB decodes a chunk of many events as they are read, 64K characters at a time, not all in one task",
     import: {
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
       "packages/stream/dist/converters/open-responses.js": "*",
     },
-    limit: "9.1 kB",
+    limit: "9.13 kB",
     gzip: true,
   },
   {
-    name: "root + @crayonai/stream/backends/ag-ui (adapter + converter + request; +0.5 kB resumeStream/stopStream)",
+    name: "root + @crayonai/stream/backends/ag-ui (adapter + converter + request; +0.5 kB resumeStream/stopStream); 0.05 kB decodes a chunk of many events as they are read, 64K characters at a time, not all in one task",
     import: {
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
       "packages/stream/dist/backends/ag-ui.js": "*",
     },
-    limit: "8.05 kB",
+    limit: "8.06 kB",
     gzip: true,
   },
   {
-    name: "root + @crayonai/stream/backends/vercel (adapter + converter + request; +0.5 kB resumeStream/stopStream; the request reported to the debug channel's traceRequest 0.01 kB), loaded at start (the data stream decoder comes on demand)",
+    name: "root + @crayonai/stream/backends/vercel (adapter + converter + request; +0.5 kB resumeStream/stopStream; the request reported to the debug channel's traceRequest 0.01 kB), loaded at start (the data stream decoder comes on demand); 0.05 kB decodes a chunk of many events as they are read, 64K characters at a time, not all in one task",
     import: {
       "packages/stream/dist/index.js": "{ crayonSSEAdapter }",
       "packages/stream/dist/backends/vercel.js": "*",
     },
-    limit: "10.32 kB",
+    limit: "10.37 kB",
     gzip: true,
     modifyEsbuildConfig: loadedAtStart,
   },
@@ -297,11 +297,11 @@ export default [
     gzip: true,
   },
   {
-    name: "@crayonai/react-core useChat with every module it may load later (the JSON Patch applier, the reconnecting body, answering client tools, the history revisions; reading a reply; each module loaded later costs its import() wrapper here; a stop sent before the first byte asked again 0.03 kB; a reply followed once a thread loads tried again after a 503 or a dropped connection, and a history showing a reply streaming that no longer runs read again, 0.15 kB; the debug channel's hooks in reading a reply, 0.25 kB: its events, the failure's cause, the response and wire; without the channel's own chunk, which only a chat with a listener loads: budgeted on its own below; the plain text of markdown from @crayonai/stream/text, 0.17 kB more than react-core's own copy; events that arrive together read in tasks of about 25 ms, and bounded previews, 0.22 kB: a 20 MB reply's longest task went from seconds to under half a second)",
+    name: "@crayonai/react-core useChat with every module it may load later (the JSON Patch applier, the reconnecting body, answering client tools, the history revisions; reading a reply; each module loaded later costs its import() wrapper here; a stop sent before the first byte asked again 0.03 kB; a reply followed once a thread loads tried again after a 503 or a dropped connection, and a history showing a reply streaming that no longer runs read again, 0.15 kB; the debug channel's hooks in reading a reply, 0.25 kB: its events, the failure's cause, the response and wire; without the channel's own chunk, which only a chat with a listener loads: budgeted on its own below; the plain text of markdown from @crayonai/stream/text, 0.17 kB more than react-core's own copy; events that arrive together read in tasks of about 25 ms, and bounded previews, 0.22 kB: a 20 MB reply's longest task went from seconds to under half a second); 0.25 kB: a chunk of 50,000 events decoded and read over several tasks (a new task told by a message, not by a 4 ms pause), and the reconnecting body's bytes handed on without being encoded again: the tiny-50k bench's longest task, profiled at load 9, went from 330–1,086 ms to 193–277 ms",
     path: "packages/react-core/dist/index.js",
     import: "{ useChat }",
     ignore: ["react", "react-dom", "react/jsx-runtime"],
-    limit: "22.88 kB",
+    limit: "23.13 kB",
     gzip: true,
     modifyEsbuildConfig: withoutDebugChunk,
   },
