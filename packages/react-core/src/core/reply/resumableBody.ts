@@ -85,7 +85,7 @@ export function resumableBody(response: Response, options: ResumableBodyOptions)
   // TextEncoder (Jest's jsdom environment).
   const encoder = new TextEncoder();
   /** The bytes of a character the last chunk cut in two, held until the rest comes. */
-  let held = new Uint8Array(0);
+  let held: Uint8Array = new Uint8Array(0);
   /** Characters handed to the adapter. */
   let position = 0;
   /** Characters of the current source the adapter already has. */
@@ -134,7 +134,7 @@ export function resumableBody(response: Response, options: ResumableBodyOptions)
             options.onMoved?.();
             throw new ChatError("reply_moved", "The reply is no longer running here.");
           }
-          let bytes = held;
+          let bytes: Uint8Array = held;
           if (!result.done) {
             bytes = held.length ? joined(held, result.value) : result.value;
             const whole = bytes.length - cutCharacterBytes(bytes);
