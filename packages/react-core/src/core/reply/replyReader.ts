@@ -55,6 +55,8 @@ const TASK_MS = 25;
 /** Resolves in a new task: a message to itself, which background tabs do not throttle as timers. */
 function nextTask(): Promise<unknown> {
   return new Promise((resolve) => {
+    // Jest's jsdom environment has no MessageChannel.
+    if (typeof MessageChannel === "undefined") return setTimeout(resolve, 0);
     const { port1, port2 } = new MessageChannel();
     port1.onmessage = () => resolve(port1.close());
     port2.postMessage(0);

@@ -26,6 +26,11 @@ export function taskHasFormattingTime(): boolean {
 
 /** Runs `callback` in a new task: a message to itself, which background tabs do not throttle. */
 function inNextTask(callback: () => void): void {
+  // Jest's jsdom environment has no MessageChannel.
+  if (typeof MessageChannel === "undefined") {
+    setTimeout(callback, 0);
+    return;
+  }
   const { port1, port2 } = new MessageChannel();
   port1.onmessage = () => {
     port1.close();
