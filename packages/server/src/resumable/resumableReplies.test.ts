@@ -472,7 +472,10 @@ describe.skipIf(!hasRedis)("resumable replies across instances (one real Redis)"
     const a = createResumableReplies({ store: storeA, ...quiet });
     const b = createResumableReplies({ store: storeB, ...quiet });
     const resumed = generator(150);
-    const stopped = generator(150);
+    // Long enough (16 s) to be still running when the stop comes: on a loaded machine the
+    // restart and the resumes before the stop took longer than a 6 s reply, which had ended
+    // (a right 204) before it was asked to stop.
+    const stopped = generator(400);
     const reading = (await a.start({ threadId: "restart", generate: resumed.generate })).text();
     const other = (await a.start({ threadId: "restart-stop", generate: stopped.generate })).text();
     // Resumed through the other instance and through the generating one (both relay it
