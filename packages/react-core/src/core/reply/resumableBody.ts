@@ -61,9 +61,9 @@ function joined(first: Uint8Array, second: Uint8Array): Uint8Array {
  * The reply's `response` with a body that survives dropped connections: one continuous byte
  * stream for the protocol adapter. It passes on only whole characters (the bytes as they came,
  * up to the last whole character) and counts them (JavaScript string length); when a read
- * fails (a network error, not an abort of `signal` and not a clean end) it reopens the reply with `resume` from
- * that count, after each of `delays`, and goes on where it stopped: nothing lost, nothing
- * doubled. A resumed response without {@link RESUME_POSITION_HEADER} starts at 0, so the
+ * fails (a network error, not an abort of `signal` and not a clean end) it reopens the reply
+ * with `resume` from that count, after each of `delays`, and goes on where it stopped: nothing
+ * lost, nothing doubled. A resumed response without {@link RESUME_POSITION_HEADER} starts at 0, so the
  * characters already delivered are skipped here.
  *
  * When `resume` returns null the body fails with a `reply_moved` {@link ChatError} (and
