@@ -63,8 +63,8 @@ function joined(first: Uint8Array, second: Uint8Array): Uint8Array {
  * up to the last whole character) and counts them (JavaScript string length); when a read
  * fails (a network error, not an abort of `signal` and not a clean end) it reopens the reply
  * with `resume` from that count, after each of `delays`, and goes on where it stopped: nothing
- * lost, nothing doubled. A resumed response without {@link RESUME_POSITION_HEADER} starts at 0, so the
- * characters already delivered are skipped here.
+ * lost, nothing doubled. A resumed response without {@link RESUME_POSITION_HEADER} starts at
+ * 0, so the characters already delivered are skipped here.
  *
  * When `resume` returns null the body fails with a `reply_moved` {@link ChatError} (and
  * `onMoved` is called); when every try failed, with the original read error. A response that
