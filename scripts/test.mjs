@@ -1,9 +1,9 @@
 // The README's test command: every check and test, in phases. Within a phase, lanes run side by
 // side (each lane's steps one after another) where they leave each other alone: the type check and
 // then the docs site (its build, link check, sample type-check and axe run) are one thread while
-// the packaging test and the Storybook build use the other core. The unit tests
-// use both cores, and the browser tests run alone (they time what a user sees). Stops after the
-// first phase with a failure; prints where the time went, then the tests' closing line.
+// the packaging test and the Storybook build use the other core. The unit tests use both cores,
+// and so do the browser tests (two files at a time, see their config). Stops after the first
+// phase with a failure; prints where the time went, then the tests' closing line.
 import { spawn } from "node:child_process";
 
 const PHASES = [
