@@ -111,10 +111,11 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
   let failure: ChatError | null = null;
   let iterator: AsyncIterator<CrayonStreamEvent> | undefined;
   const step = abortableSteps(signal);
-  // When the current task began reading; undefined once a later task has begun (a message to
-  // itself says so). Not guessed from a pause between events: decoding a large chunk takes
-  // longer than a pause would.
-  let taskStart: number | undefined;
+  // When this stretch of reading began: after TASK_MS of it the reader yields to a new task. It
+  // does not mark the tasks the network starts on its own (a message posted in each cost more
+  // than reading its event when events come one a task, 200 a second), so it may yield where the
+  // network had just started a task: one extra task hop every TASK_MS at most.
+  let readingSince: number | undefined;
   try {
     const events = (await step(options.open()))[Symbol.asyncIterator]();
     iterator = events;
@@ -126,14 +127,10 @@ export async function readReply(options: ReadReplyOptions): Promise<ReplyResult>
         break;
       }
       const now = performance.now();
-      if (taskStart === undefined) {
-        taskStart = now;
-        void nextTask().then(() => {
-          taskStart = undefined;
-        });
-      } else if (now - taskStart > TASK_MS) {
+      if (readingSince === undefined) readingSince = now;
+      else if (now - readingSince > TASK_MS) {
         await step(nextTask());
-        taskStart = undefined;
+        readingSince = undefined;
       }
       next = events.next();
       const event = result.value;
