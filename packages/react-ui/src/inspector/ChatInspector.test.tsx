@@ -53,6 +53,38 @@ describe("ChatInspector", () => {
     expect(within(events).getAllByRole("listitem")).toHaveLength(1);
   });
 
+  it("shows a long reply's newest rows, and older ones a hundred at a time when asked", async () => {
+    const user = userEvent.setup();
+    const backend = createBackend();
+    const deltas = Array.from({ length: 150 }, (_, i) => ({
+      type: "text-delta" as const,
+      messageId: "a1",
+      text: `t${i} `,
+    }));
+    backend.reply({ type: "message-start", messageId: "a1" }, ...deltas, {
+      type: "message-end",
+      messageId: "a1",
+    });
+    const view = renderWithChat(backend, (chat) => <ChatInspector chat={chat} />);
+    await act(() => view.chat().threadManager.processMessage("Hi"));
+    const inspector = await screen.findByTestId("chat-inspector");
+    await waitFor(() => expect(within(inspector).getByText("complete")).toBeTruthy());
+    const events = () => within(inspector).getByRole("list", { name: "Crayon events" });
+    expect(within(events()).getAllByRole("listitem")).toHaveLength(20);
+    expect(within(events()).getAllByRole("listitem").at(-1)!.textContent).toMatch(/message-end/);
+    expect(within(inspector).getAllByText(/The newest 20 of 152 shown/)).toHaveLength(2);
+
+    const [showOlderWire] = within(inspector).getAllByRole("button", { name: "Show 100 older" });
+    await user.click(showOlderWire!);
+    expect(within(inspector).getByText(/The newest 120 of 152 shown/)).toBeTruthy();
+    await user.click(within(inspector).getByRole("button", { name: "Show 32 older" }));
+    expect(within(inspector).queryByText(/The newest 120/)).toBeNull();
+    // The first list (the wire frames) shows every frame now; the events list still 20.
+    const wire = within(inspector).getByRole("list", { name: "Wire frames" });
+    expect(within(wire).getAllByRole("listitem")).toHaveLength(152);
+    expect(within(events()).getAllByRole("listitem")).toHaveLength(20);
+  });
+
   it("pauses, clears, and copies a reply as a fixture that replays to the same messages", async () => {
     const user = userEvent.setup();
     const { inspector, onCopyFixture } = await inspectReply();

@@ -2,13 +2,13 @@ import type { ChatDebugEventType } from "@crayonai/react-core";
 import { memo } from "react";
 import type { InspectedReply } from "./inspectorLog";
 
-/** The rows of a long reply shown per list (the newest): the rest are counted. */
-const MAX_ROWS = 400;
 /**
- * While a reply streams, fewer: the lists change several times a second, and each new row is
- * laid out. The whole 400 show once it ends.
+ * The rows a list shows at first (the newest): the list changes twice a second while a reply
+ * streams, and each new row is laid out. More show when the user asks for them.
  */
-const STREAMING_ROWS = 40;
+export const FIRST_ROWS = 20;
+/** How many older rows each "Show older" adds. */
+export const MORE_ROWS = 100;
 /** How long a data excerpt in a row may be. */
 const EXCERPT = 240;
 
@@ -16,10 +16,17 @@ const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCE
 
 type Row = { key: number; at: number; name: string; data: string; error?: boolean };
 
-/** The rows of one list (wire frames or Crayon events) of a reply, filtered by `search`. */
-export function rowsOf(reply: InspectedReply, type: "wire" | "event", search: string): Row[] {
+/**
+ * The newest `max` rows of one list (wire frames or Crayon events) of a reply, filtered by
+ * `search`, oldest first.
+ */
+export function rowsOf(
+  reply: InspectedReply,
+  type: "wire" | "event",
+  search: string,
+  max = FIRST_ROWS,
+): Row[] {
   const rows: Row[] = [];
-  const max = reply.outcome ? MAX_ROWS : STREAMING_ROWS;
   const events = reply.events;
   const needle = search.toLowerCase();
   // From the newest back, until enough rows match: a long reply costs only what is shown.
@@ -66,23 +73,33 @@ const RowItem = memo(function RowItem({
   );
 });
 
-/** A list's rows, or why it has none; says so when the rows shown are not all. */
+/**
+ * A list's rows, or why it has none; says so when the rows shown are not all, and offers the
+ * older ones (`onShowOlder`) when there are more to show.
+ */
 export function RowList({
   rows,
   total,
   start,
   label,
+  onShowOlder,
 }: {
   rows: Row[];
   total: number;
   start: number;
   label: string;
+  onShowOlder?: () => void;
 }) {
   return (
     <>
       {rows.length < total && (
         <p className="ci-muted">
-          The newest {rows.length} of {total} shown.
+          The newest {rows.length} of {total} shown.{" "}
+          {onShowOlder && (
+            <button type="button" className="ci-button" onClick={onShowOlder}>
+              Show {Math.min(MORE_ROWS, total - rows.length)} older
+            </button>
+          )}
         </p>
       )}
       {rows.length === 0 ? (

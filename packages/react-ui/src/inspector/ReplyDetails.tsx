@@ -1,6 +1,6 @@
 import type { ChatDebugEvent } from "@crayonai/react-core";
-import { type ReactNode, useId } from "react";
-import { countOf, RowList, rowsOf } from "./EventRows";
+import { type ReactNode, useId, useState } from "react";
+import { countOf, FIRST_ROWS, MORE_ROWS, RowList, rowsOf } from "./EventRows";
 import type { InspectedReply } from "./inspectorLog";
 import type { Filter } from "./rowFilters";
 import { bodyText, JsonBlock, json, TextBlock } from "./textBlocks";
@@ -33,6 +33,36 @@ function Headers({ headers }: { headers: Record<string, string> }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * One of the stream lists: the newest rows, and older ones a hundred at a time on request
+ * (while the reply streams, only the newest: the list changes twice a second).
+ */
+function StreamList({
+  type,
+  title,
+  label,
+  reply,
+  search,
+}: (typeof STREAM_LISTS)[number] & { reply: InspectedReply; search: string }) {
+  const [max, setMax] = useState(FIRST_ROWS);
+  const total = countOf(reply, type);
+  const limit = reply.outcome ? max : FIRST_ROWS;
+  const rows = rowsOf(reply, type, search, limit);
+  // Offered while the limit, not the search, left rows out.
+  const older = reply.outcome !== undefined && rows.length === limit && rows.length < total;
+  return (
+    <Section title={`${title} (${total})`}>
+      <RowList
+        rows={rows}
+        total={total}
+        start={reply.startedAt}
+        label={label}
+        {...(older && { onShowOlder: () => setMax(limit + MORE_ROWS) })}
+      />
+    </Section>
   );
 }
 
@@ -141,19 +171,15 @@ export function ReplyDetails({
       )}
       {(shown.wire || shown.event) && (
         <div className="ci-grid">
-          {STREAM_LISTS.filter((list) => shown[list.type]).map(({ type, title, label }) => {
-            const total = countOf(reply, type);
-            return (
-              <Section key={type} title={`${title} (${total})`}>
-                <RowList
-                  rows={rowsOf(reply, type, search)}
-                  total={total}
-                  start={t0}
-                  label={label}
-                />
-              </Section>
-            );
-          })}
+          {STREAM_LISTS.filter((list) => shown[list.type]).map((list) => (
+            // Keyed by reply too: another reply starts with the newest rows again.
+            <StreamList
+              key={`${reply.replyId} ${list.type}`}
+              {...list}
+              reply={reply}
+              search={search}
+            />
+          ))}
         </div>
       )}
       {shown.messages && (
