@@ -23,10 +23,11 @@ async function waitUntilServing(url: string, server: ChildProcess, log: string[]
 }
 
 /**
- * The demo agent at a third of its usual pace, for a test that needs an MCP App to be fed a partial
- * input while other work loads the page (a long thread): `/mcp`'s arguments then stay open 9 s instead of 3, so the app has started before the
- * rest arrives even on a loaded machine (at load 13 an app once started after the arguments had
- * ended and was, correctly, fed the whole input at once).
+ * The demo agent at a third of its usual pace, for a test that needs an MCP App to be fed a
+ * partial input while other work delays the app's start (a long thread loading, a sandbox
+ * proxy's handshake): `/mcp`'s arguments then stay open 9 s instead of 3, so the app has started
+ * before the rest arrives even on a loaded machine (at load 13 an app once started after the
+ * arguments had ended and was, correctly, fed the whole input at once).
  */
 export const MCP_APP_PACE = { CRAYON_DEMO_DELAY_MS: "60" };
 

@@ -13,13 +13,14 @@ export type ExampleSuite = {
 
 /**
  * Serves the built example `name` and launches a browser for the calling `describe`: started
- * before its tests, stopped after them. Read `browser` and `url` inside tests and hooks.
+ * before its tests, stopped after them. Read `browser` and `url` inside tests and hooks. `env`
+ * adds to the server's environment (the demo agent's pace, say).
  */
-export function exampleSuite(name: string): ExampleSuite {
+export function exampleSuite(name: string, env: Record<string, string> = {}): ExampleSuite {
   let browser: Browser | undefined;
   let server: ExampleServer | undefined;
   beforeAll(async () => {
-    server = await serveExample(name);
+    server = await serveExample(name, "vite", env);
     browser = await launchBrowser();
   });
   afterAll(async () => {
