@@ -49,10 +49,11 @@ function StreamList({
 }: (typeof STREAM_LISTS)[number] & { reply: InspectedReply; search: string }) {
   const [max, setMax] = useState(FIRST_ROWS);
   const total = countOf(reply, type);
-  const limit = reply.outcome ? max : FIRST_ROWS;
+  const ended = reply.outcome !== undefined;
+  const limit = ended ? max : FIRST_ROWS;
   const rows = rowsOf(reply, type, search, limit);
   // Offered while the limit, not the search, left rows out.
-  const older = reply.outcome !== undefined && rows.length === limit && rows.length < total;
+  const older = ended && rows.length === limit && rows.length < total;
   return (
     <Section title={`${title} (${total})`}>
       <RowList
